@@ -1,0 +1,219 @@
+//! The huffing rules on top of the shared generator: who may be huffed,
+//! what compel does, the actions of a position with an offence pending, and
+//! the checks that a pending offence read from text could have happened.
+
+use crate::bitboard::{Bitboard, Square};
+use crate::geometry::{KING_DIRS, LANDING, MAN_DIRS, NEIGHBOUR};
+use crate::movegen::{self, Board, Count, Sink};
+use crate::moves::{Action, Move};
+use crate::position::{ActionList, Pending, Position};
+
+/// The offender's pieces that may be huffed for `offence`, on the squares
+/// where they stand now: after a capture stopped short, the capturing piece;
+/// after a neglect, every piece that had a jump open before the move (the
+/// piece that moved on its new square).
+pub fn huffable(pos: &Position, offence: Move) -> Bitboard {
+    if offence.is_capture() {
+        return offence.to().bit();
+    }
+    let before = pos.undo_step(offence);
+    let mut jumpers = before.board().jumpers();
+    let from = 1u32 << offence.origin();
+    if jumpers & from != 0 {
+        jumpers = (jumpers & !from) | (1 << offence.dest());
+    }
+    Bitboard(jumpers)
+}
+
+/// Puts each move into the list as a huff of `sq` followed by that move.
+struct HuffSink<'a> {
+    sq: Square,
+    list: &'a mut ActionList,
+}
+
+impl Sink for HuffSink<'_> {
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        self.list.push(Action::Huff(self.sq, mv));
+    }
+}
+
+/// Every legal action under huffing rules.
+pub(crate) fn actions(pos: &Position, board: &Board, pending: Pending, list: &mut ActionList) {
+    match pending {
+        Pending::Nothing => movegen::huffing(board, list),
+        Pending::Offence(offence) => {
+            movegen::huffing(board, list);
+            for sq in huffable(pos, offence).squares() {
+                let after = pos.without(sq).board();
+                movegen::huffing(&after, &mut HuffSink { sq, list });
+            }
+            list.push(Action::Compel);
+        }
+        Pending::CompelCapture => board.captures::<false, _>(board.jumpers(), list),
+        Pending::CompelRest(partial) => {
+            board.captures::<false, _>(board.jumpers() & (1 << partial.dest()), list)
+        }
+    }
+}
+
+/// The number of legal actions under huffing rules.
+pub(crate) fn count_actions(pos: &Position, board: &Board, pending: Pending) -> u64 {
+    match pending {
+        Pending::Nothing => movegen::count_huffing(board),
+        Pending::Offence(offence) => {
+            let mut n = movegen::count_huffing(board) + 1;
+            for sq in huffable(pos, offence).squares() {
+                n += movegen::count_huffing(&pos.without(sq).board());
+            }
+            n
+        }
+        Pending::CompelCapture => {
+            let mut count = Count(0);
+            board.captures::<false, _>(board.jumpers(), &mut count);
+            count.0
+        }
+        Pending::CompelRest(partial) => {
+            let mut count = Count(0);
+            board.captures::<false, _>(board.jumpers() & (1 << partial.dest()), &mut count);
+            count.0
+        }
+    }
+}
+
+/// The position after `compel`: a neglect is taken back and the offender must
+/// capture; a capture stopped short must be completed by its piece.
+pub(crate) fn compel(pos: &Position) -> Position {
+    match pos.pending() {
+        Pending::Offence(offence) if offence.is_capture() => {
+            pos.pass_turn(Pending::CompelRest(offence))
+        }
+        Pending::Offence(offence) => pos.undo_step(offence).set_pending(Pending::CompelCapture),
+        _ => panic!("compel played with no offence pending"),
+    }
+}
+
+/// Checks that `pending` could have arisen in `pos` (rules, pieces, paths,
+/// and that a capture really was open), with a message saying what is wrong.
+pub(crate) fn check_pending(pos: &Position, pending: Pending) -> Result<(), String> {
+    if pending != Pending::Nothing && !pos.rules().is_huffing() {
+        return Err("an offence or compulsion field (:O or :C) needs huffing rules".to_string());
+    }
+    match pending {
+        Pending::Nothing => Ok(()),
+        Pending::Offence(mv) => {
+            let offender = pos.side().opponent();
+            check_path(pos, mv, offender)?;
+            if mv.is_capture() {
+                if !pos.pass_turn(Pending::Nothing).jumpers().contains(mv.to()) {
+                    return Err(format!(
+                        "offence {mv}: the piece on {} has no further jump, so the capture was not stopped short",
+                        mv.to()
+                    ));
+                }
+            } else {
+                let before = pos.undo_step(mv);
+                if !before.can_capture() {
+                    return Err(format!(
+                        "offence {mv}: {offender} had no capture open before it, so it neglected nothing"
+                    ));
+                }
+            }
+            Ok(())
+        }
+        Pending::CompelCapture => {
+            if pos.can_capture() {
+                Ok(())
+            } else {
+                Err(format!(
+                    "compelled capture: {} has no capture to make",
+                    pos.side()
+                ))
+            }
+        }
+        Pending::CompelRest(mv) => {
+            if !mv.is_capture() {
+                return Err(format!("compelled completion {mv} is not a capture"));
+            }
+            check_path(pos, mv, pos.side())?;
+            if pos.jumpers().contains(mv.to()) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "compelled completion {mv}: the piece on {} has no jump to complete",
+                    mv.to()
+                ))
+            }
+        }
+    }
+}
+
+/// Checks that `side` could just have made `mv`: its piece stands on the
+/// last square, the squares it left and jumped are empty, and every step or
+/// jump goes a way that piece may go.
+fn check_path(pos: &Position, mv: Move, side: parlour_game::Side) -> Result<(), String> {
+    let to = mv.to();
+    let king = match pos.piece_at(to) {
+        Some((s, king)) if s == side => king,
+        _ => {
+            return Err(format!(
+                "{mv}: no {side} piece stands on {to}, where it ended"
+            ))
+        }
+    };
+    if mv.from() != to && pos.piece_at(mv.from()).is_some() {
+        return Err(format!(
+            "{mv}: square {} is not empty, but the piece left it",
+            mv.from()
+        ));
+    }
+    // A king now that was crowned by the move was a man while moving.
+    let dirs = if king && !mv.crowns() {
+        KING_DIRS
+    } else {
+        MAN_DIRS[side.index()]
+    };
+    if mv.is_capture() {
+        if mv.crowns() {
+            return Err(format!("{mv}: a move that crowned cannot be stopped short"));
+        }
+        let mut sq = mv.from().index();
+        for (i, landing) in mv.landings().enumerate() {
+            let d = ((mv.path_bits() >> (2 * i)) & 3) as usize;
+            if dirs & (1 << d) == 0 {
+                return Err(format!("{mv}: a man cannot jump backwards"));
+            }
+            let jumped = Bitboard(NEIGHBOUR[d][sq])
+                .first()
+                .expect("a path stays on the board");
+            if pos.piece_at(jumped).is_some() {
+                return Err(format!(
+                    "{mv}: the piece jumped on {jumped} is still on the board"
+                ));
+            }
+            if landing != to && pos.piece_at(landing).is_some() {
+                return Err(format!("{mv}: it landed on {landing}, which is occupied"));
+            }
+            debug_assert_eq!(LANDING[d][sq], landing.bit().0);
+            sq = landing.index();
+        }
+    } else {
+        let d = (0..4).find(|&d| NEIGHBOUR[d][mv.from().index()] == to.bit().0);
+        match d {
+            Some(d) if dirs & (1 << d) != 0 => {}
+            Some(_) => return Err(format!("{mv}: a man cannot move backwards")),
+            None => return Err(format!("{mv}: {} and {to} are not neighbours", mv.from())),
+        }
+        let crown_row = Board {
+            side,
+            ..pos.board()
+        }
+        .crown_row();
+        if mv.crowns() && (to.bit().0 & crown_row == 0 || !king) {
+            return Err(format!(
+                "{mv}: marked as crowning, but it did not crown a man"
+            ));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,34 @@
+//! Checkers on 32-bit bitboards, under today's English rules and under the
+//! older huffing rules of the seed text, with one move generator for both.
+//!
+//! The rules are the contract `rules/checkers.md`: squares 1-32 numbered from
+//! Black's side, Black first, men forward only, kings both ways, multi-jumps
+//! as one move (each path its own move), crowning ends the move. Under
+//! english rules capture is compulsory; under huffing a missed capture is an
+//! offence the adversary may let stand, compel, or huff.
+//!
+//! ```
+//! use parlour_checkers::{Position, Rules};
+//! use parlour_game::perft;
+//! let start = Position::start(Rules::ENGLISH);
+//! assert_eq!(perft(&start, 4), 1469);
+//! ```
+
+mod bitboard;
+mod fen;
+mod geometry;
+pub mod huffing;
+mod movegen;
+mod moves;
+mod notation;
+mod position;
+mod rules;
+mod unique;
+mod zobrist;
+
+pub use bitboard::{Bitboard, Square, Squares};
+pub use moves::{Action, Move};
+pub use notation::parse_action;
+pub use position::{ActionList, Pending, Position, MAX_ACTIONS};
+pub use rules::{RuleSet, Rules, DEFAULT_QUIET_PLIES};
+pub use unique::UniquePaths;

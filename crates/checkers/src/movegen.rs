@@ -1,0 +1,260 @@
+//! Move generation on bitboards, one generator for both rule sets.
+//!
+//! Steps are found a direction at a time with masked shifts. Captures are
+//! found the same way (which pieces can jump at all), then each jumping piece
+//! walks its capture tree depth-first through per-square tables. The walk
+//! either reports only complete paths (english, and compelled captures) or
+//! every prefix too (huffing, where a player may stop short and offend).
+//! Results go to a [`Sink`], so counting for perft's last ply and building a
+//! move list share one walk.
+
+use crate::geometry::{
+    reverse, step, Dir, KING_DIRS, LANDING, MAN_DIRS, NEIGHBOUR, ROW_1_4, ROW_29_32,
+};
+use crate::moves::{Move, CROWNS, NEGLECT, STOPPED_SHORT};
+use parlour_game::Side;
+
+/// Where generated moves go.
+pub(crate) trait Sink {
+    fn push(&mut self, mv: Move);
+}
+
+/// A sink that only counts.
+#[derive(Default)]
+pub(crate) struct Count(pub u64);
+
+impl Sink for Count {
+    #[inline(always)]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+/// The board from the side to move's view: what generation reads.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Board {
+    pub own: u32,
+    pub opp: u32,
+    pub kings: u32,
+    pub side: Side,
+}
+
+impl Board {
+    #[inline(always)]
+    pub fn empty(&self) -> u32 {
+        !(self.own | self.opp)
+    }
+
+    /// The row where the side's men are crowned.
+    #[inline(always)]
+    pub fn crown_row(&self) -> u32 {
+        match self.side {
+            Side::Black => ROW_29_32,
+            Side::White => ROW_1_4,
+        }
+    }
+
+    #[inline(always)]
+    fn man_dirs(&self) -> u8 {
+        MAN_DIRS[self.side.index()]
+    }
+
+    /// The side's pieces that can move in direction `d`.
+    #[inline(always)]
+    fn movers(&self, d: Dir) -> u32 {
+        if self.man_dirs() & (1 << d) != 0 {
+            self.own
+        } else {
+            self.own & self.kings
+        }
+    }
+
+    /// The side's pieces with a jump open.
+    #[inline(always)]
+    pub fn jumpers(&self) -> u32 {
+        let empty = self.empty();
+        let mut sources = 0;
+        for d in 0..4 {
+            let r = reverse(d);
+            sources |= self.movers(d) & step(step(empty, r) & self.opp, r);
+        }
+        sources
+    }
+
+    /// The number of steps (non-capturing moves).
+    #[inline(always)]
+    pub fn count_steps(&self) -> u64 {
+        let empty = self.empty();
+        let mut n = 0;
+        for d in 0..4 {
+            n += (step(self.movers(d), d) & empty).count_ones();
+        }
+        n as u64
+    }
+
+    /// Every step, flagged `flags` (a neglect under huffing when captures
+    /// were open).
+    #[inline(always)]
+    #[allow(clippy::needless_range_loop)] // `d` picks a shift and a table row
+    pub fn steps<S: Sink>(&self, flags: u8, sink: &mut S) {
+        let empty = self.empty();
+        let crown = self.crown_row();
+        for d in 0..4 {
+            let mut movers = self.movers(d) & step(empty, reverse(d));
+            while movers != 0 {
+                let from = movers.trailing_zeros();
+                movers &= movers - 1;
+                let to_bit = NEIGHBOUR[d][from as usize];
+                let crowned = if to_bit & crown != 0 && self.kings & (1 << from) == 0 {
+                    CROWNS
+                } else {
+                    0
+                };
+                sink.push(Move::step(from, to_bit.trailing_zeros(), flags | crowned));
+            }
+        }
+    }
+
+    /// Every capture of the pieces in `pieces` (a subset of the side's
+    /// jumpers): complete paths only, or, with `PREFIXES`, every prefix too.
+    #[inline(always)]
+    pub fn captures<const PREFIXES: bool, S: Sink>(&self, pieces: u32, sink: &mut S) {
+        let mut pieces = pieces;
+        while pieces != 0 {
+            let from = pieces.trailing_zeros();
+            pieces &= pieces - 1;
+            let king = self.kings & (1 << from) != 0;
+            let mut walk = Walk {
+                opp: self.opp,
+                // The piece's own square is empty while it captures.
+                empty: self.empty() | (1 << from),
+                dirs: if king { KING_DIRS } else { self.man_dirs() },
+                crown: if king { 0 } else { self.crown_row() },
+                from,
+                sink: &mut *sink,
+            };
+            let open = walk.open(from as usize, 0);
+            walk.extend::<PREFIXES>(from as usize, 0, 0, 0, open);
+        }
+    }
+}
+
+/// One piece's capture tree.
+struct Walk<'a, S: Sink> {
+    /// The adversary's pieces; jumped ones stay until the move ends.
+    opp: u32,
+    empty: u32,
+    dirs: u8,
+    /// The crowning row for a man, nothing for a king.
+    crown: u32,
+    from: u32,
+    sink: &'a mut S,
+}
+
+impl<S: Sink> Walk<'_, S> {
+    /// The directions with a jump open from `sq`, given the pieces already
+    /// jumped.
+    #[inline(always)]
+    fn open(&self, sq: usize, captured: u32) -> u8 {
+        let victims = self.opp & !captured;
+        let mut open = 0;
+        for d in 0..4 {
+            if self.dirs & (1 << d) != 0
+                && NEIGHBOUR[d][sq] & victims != 0
+                && LANDING[d][sq] & self.empty != 0
+            {
+                open |= 1 << d;
+            }
+        }
+        open
+    }
+
+    fn extend<const PREFIXES: bool>(
+        &mut self,
+        sq: usize,
+        captured: u32,
+        path: u32,
+        jumps: u32,
+        open: u8,
+    ) {
+        let mut open = open;
+        while open != 0 {
+            let d = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let land = LANDING[d][sq];
+            let to = land.trailing_zeros();
+            let captured = captured | NEIGHBOUR[d][sq];
+            let path = path | (d as u32) << (2 * jumps);
+            let jumps = jumps + 1;
+            if land & self.crown != 0 {
+                // A man crowned: his move ends here, complete.
+                self.sink
+                    .push(Move::capture(self.from, to, jumps, path, captured, CROWNS));
+                continue;
+            }
+            let next = self.open(to as usize, captured);
+            if next == 0 {
+                self.sink
+                    .push(Move::capture(self.from, to, jumps, path, captured, 0));
+            } else {
+                if PREFIXES {
+                    self.sink.push(Move::capture(
+                        self.from,
+                        to,
+                        jumps,
+                        path,
+                        captured,
+                        STOPPED_SHORT,
+                    ));
+                }
+                self.extend::<PREFIXES>(to as usize, captured, path, jumps, next);
+            }
+        }
+    }
+}
+
+/// English: every capture if any, else every step.
+#[inline(always)]
+pub(crate) fn english<S: Sink>(board: &Board, sink: &mut S) {
+    let jumpers = board.jumpers();
+    if jumpers != 0 {
+        board.captures::<false, S>(jumpers, sink);
+    } else {
+        board.steps(0, sink);
+    }
+}
+
+/// English, counted: the leaves of perft's last ply.
+#[inline(always)]
+pub(crate) fn count_english(board: &Board) -> u64 {
+    let jumpers = board.jumpers();
+    if jumpers != 0 {
+        let mut count = Count(0);
+        board.captures::<false, _>(jumpers, &mut count);
+        count.0
+    } else {
+        board.count_steps()
+    }
+}
+
+/// Huffing with nothing pending: every step (a neglect if a capture was open)
+/// and every capture path with each of its prefixes.
+#[inline(always)]
+pub(crate) fn huffing<S: Sink>(board: &Board, sink: &mut S) {
+    let jumpers = board.jumpers();
+    board.steps(if jumpers != 0 { NEGLECT } else { 0 }, sink);
+    if jumpers != 0 {
+        board.captures::<true, S>(jumpers, sink);
+    }
+}
+
+/// Huffing, counted.
+#[inline(always)]
+pub(crate) fn count_huffing(board: &Board) -> u64 {
+    let jumpers = board.jumpers();
+    let mut count = Count(board.count_steps());
+    if jumpers != 0 {
+        board.captures::<true, _>(jumpers, &mut count);
+    }
+    count.0
+}

@@ -1,0 +1,43 @@
+//! `parlour`: the command line over parlour's crates. Each command parses
+//! its flags, builds a position through a library call, and prints what the
+//! library returns; no game logic lives here.
+
+mod cmd_moves;
+mod cmd_perft;
+mod options;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Checkers (english and huffing rules) and the Victorian peg game: move
+/// generation, perft, and engines.
+#[derive(Parser, Debug)]
+#[command(name = "parlour", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count move paths to a depth (perft), one line per depth:
+    /// `<depth> <nodes> <seconds> <leaves per second>`.
+    Perft(cmd_perft::PerftArgs),
+    /// List the legal moves of a position, one per line, sorted.
+    Moves(cmd_moves::MovesArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Perft(args) => cmd_perft::run(args),
+        Command::Moves(args) => cmd_moves::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("parlour: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,88 @@
+//! The contract every parlour game meets.
+//!
+//! A game is a small `Copy` position that knows its own rules (copy-make:
+//! [`Game::play`] returns the next position and leaves the old one as it
+//! was), generates its legal moves into a list on the stack, and hashes
+//! itself to 64 bits. Everything generic over games lives here too: the
+//! bookkeeping of draws that depend on history ([`History`]) and perft
+//! ([`perft`]), serial and parallel.
+
+mod history;
+mod movelist;
+pub mod perft;
+mod side;
+
+pub use history::History;
+pub use movelist::MoveList;
+pub use perft::{divide, perft, perft_parallel};
+pub use side::{Outcome, Side};
+
+use std::fmt;
+
+/// A game position under its rules: the one thing search, perft, matches and
+/// the command line need to know about a game.
+///
+/// Implementations are small `Copy` values. Everything that decides the legal
+/// moves (the rules value, a pending obligation of the previous move) is part
+/// of the position, so two positions with different futures compare unequal
+/// and hash apart. What depends on the way a position was reached (repetition,
+/// the quiet-ply count) is kept outside, in [`History`].
+pub trait Game: Copy + Eq + Send + Sync + fmt::Debug + fmt::Display + 'static {
+    /// One action of the side to move (a ply).
+    type Move: Copy + Eq + Send + Sync + fmt::Debug + fmt::Display + 'static;
+    /// A list of moves on the stack, large enough for any position of the game.
+    type MoveList: MoveList<Self::Move>;
+
+    /// The side whose turn it is.
+    fn side_to_move(&self) -> Side;
+
+    /// Replaces the contents of `moves` with every legal move.
+    fn legal_moves(&self, moves: &mut Self::MoveList);
+
+    /// The number of legal moves; games override this with a count that does
+    /// not build the moves (perft's bulk counting at the last ply).
+    fn count_moves(&self) -> u64 {
+        let mut moves = Self::MoveList::default();
+        self.legal_moves(&mut moves);
+        moves.len() as u64
+    }
+
+    /// The position after `mv`, which must be one of [`Game::legal_moves`].
+    fn play(&self, mv: Self::Move) -> Self;
+
+    /// A 64-bit Zobrist hash of everything that makes the position what it is.
+    fn hash(&self) -> u64;
+
+    /// Whether `mv` (legal here) resets the count of quiet plies: a capture,
+    /// or any move that can never be undone (a man's step, a placement).
+    fn is_irreversible(&self, mv: Self::Move) -> bool;
+
+    /// After this many quiet plies in a row the game is drawn.
+    fn quiet_ply_limit(&self) -> u32;
+
+    /// Reads a move written in the game's notation, matched against the legal
+    /// moves here; the error says what was wrong in words a person can act on.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+
+    /// The result decided by the position alone: a side with no legal move
+    /// has lost. Draws that depend on history are [`History::outcome`]'s.
+    fn outcome(&self) -> Option<Outcome> {
+        if self.count_moves() == 0 {
+            Some(Outcome::Win(self.side_to_move().opponent()))
+        } else {
+            None
+        }
+    }
+}
+
+/// A move text that is malformed, illegal, or ambiguous in a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveError(pub String);
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for MoveError {}

@@ -1,0 +1,74 @@
+//! Perft: the number of move paths of a given length, the standard proof of a
+//! move generator.
+//!
+//! The serial version counts the last ply in bulk ([`Game::count_moves`]), so
+//! the leaves are never made. The parallel version expands the tree until
+//! there are many more subtrees than threads, then lets rayon share them out.
+
+use crate::Game;
+use rayon::prelude::*;
+
+/// The number of leaf nodes `depth` plies below `pos`.
+pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_moves(),
+        _ => {
+            let mut moves = G::MoveList::default();
+            pos.legal_moves(&mut moves);
+            moves
+                .as_ref()
+                .iter()
+                .map(|&mv| perft(&pos.play(mv), depth - 1))
+                .sum()
+        }
+    }
+}
+
+/// Subtrees per thread that the parallel perft aims for: enough that uneven
+/// subtree sizes even out under work stealing.
+const TASKS_PER_THREAD: usize = 64;
+
+/// [`perft`] spread over the current rayon pool (run it inside
+/// `ThreadPool::install` to choose the number of threads).
+pub fn perft_parallel<G: Game>(pos: &G, depth: u32) -> u64 {
+    let target = rayon::current_num_threads().max(1) * TASKS_PER_THREAD;
+    let mut frontier = vec![*pos];
+    let mut remaining = depth;
+    // Expand whole plies while the frontier is small and the subtrees are deep
+    // enough to be worth a task each.
+    while remaining > 3 && frontier.len() < target {
+        let mut next = Vec::with_capacity(frontier.len() * 8);
+        let mut moves = G::MoveList::default();
+        for p in &frontier {
+            p.legal_moves(&mut moves);
+            next.extend(moves.as_ref().iter().map(|&mv| p.play(mv)));
+        }
+        frontier = next;
+        remaining -= 1;
+    }
+    frontier.par_iter().map(|p| perft(p, remaining)).sum()
+}
+
+/// Perft split by the first move: for each legal move, the leaves below it.
+/// The moves come in the order the generator gives them; the counts add up to
+/// `perft(pos, depth)`. `depth` must be at least 1.
+pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
+    assert!(depth >= 1, "divide needs a depth of at least 1");
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    let moves: Vec<G::Move> = moves.as_ref().to_vec();
+    let threads = rayon::current_num_threads();
+    moves
+        .into_par_iter()
+        .map(|mv| {
+            let child = pos.play(mv);
+            let n = if threads > 1 {
+                perft_parallel(&child, depth - 1)
+            } else {
+                perft(&child, depth - 1)
+            };
+            (mv, n)
+        })
+        .collect()
+}
