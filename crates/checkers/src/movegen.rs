@@ -59,35 +59,97 @@ impl Board {
         MAN_DIRS[self.side.index()]
     }
 
-    /// The side's pieces that can move in direction `d`.
+    /// The side's pieces that can move in direction `d`; `KINGS` false
+    /// promises the side has no king, which removes the backward directions
+    /// at compile time.
     #[inline(always)]
-    fn movers(&self, d: Dir) -> u32 {
+    fn movers<const KINGS: bool>(&self, d: Dir) -> u32 {
         if self.man_dirs() & (1 << d) != 0 {
             self.own
-        } else {
+        } else if KINGS {
             self.own & self.kings
+        } else {
+            0
         }
     }
 
     /// The side's pieces with a jump open.
     #[inline(always)]
     pub fn jumpers(&self) -> u32 {
+        self.jumpers_with::<true>()
+    }
+
+    #[inline(always)]
+    fn jumpers_with<const KINGS: bool>(&self) -> u32 {
         let empty = self.empty();
         let mut sources = 0;
         for d in 0..4 {
             let r = reverse(d);
-            sources |= self.movers(d) & step(step(empty, r) & self.opp, r);
+            sources |= self.movers::<KINGS>(d) & step(step(empty, r) & self.opp, r);
         }
         sources
     }
 
+    /// The number of captures (complete paths, or with `PREFIXES` every
+    /// prefix too) of the pieces in `jumpers`, counted without walking where
+    /// a bitboard sum will do: a piece none of whose first jumps can go on
+    /// has exactly one move per first jump. Only pieces with a longer path
+    /// walk their tree.
+    #[inline(always)]
+    fn count_captures<const KINGS: bool, const PREFIXES: bool>(&self) -> u64 {
+        let empty = self.empty();
+        // open[d]: the squares from which a jump in direction d is open.
+        let open: [u32; 4] = std::array::from_fn(|d| {
+            let r = reverse(d);
+            step(step(empty, r) & self.opp, r)
+        });
+        let men = self.own & !self.kings;
+        let kings = if KINGS { self.own & self.kings } else { 0 };
+        let crown = self.crown_row();
+        let man_dirs = self.man_dirs();
+        let man_open = (0..4)
+            .filter(|d| man_dirs & (1 << d) != 0)
+            .fold(0, |acc, d| acc | open[d]);
+        // Pieces with a first jump after which a second is open. The piece
+        // jumped stays on the board, so going straight back is never open;
+        // no other direction reaches the square the piece left.
+        let mut long = 0;
+        for d in 0..4 {
+            let r = reverse(d);
+            if man_dirs & (1 << d) != 0 {
+                let land = step(step(men & open[d], d), d) & !crown;
+                long |= step(step(land & man_open, r), r);
+            }
+            if KINGS {
+                let onward = open[(d + 1) & 3] | open[d] | open[(d + 3) & 3];
+                let land = step(step(kings & open[d], d), d);
+                long |= step(step(land & onward, r), r);
+            }
+        }
+        let mut n = 0u64;
+        for d in 0..4 {
+            let movers = if man_dirs & (1 << d) != 0 {
+                men | kings
+            } else {
+                kings
+            };
+            n += (movers & !long & open[d]).count_ones() as u64;
+        }
+        if long != 0 {
+            let mut count = Count(0);
+            self.captures::<PREFIXES, _>(long, &mut count);
+            n += count.0;
+        }
+        n
+    }
+
     /// The number of steps (non-capturing moves).
     #[inline(always)]
-    pub fn count_steps(&self) -> u64 {
+    fn count_steps<const KINGS: bool>(&self) -> u64 {
         let empty = self.empty();
         let mut n = 0;
         for d in 0..4 {
-            n += (step(self.movers(d), d) & empty).count_ones();
+            n += (step(self.movers::<KINGS>(d), d) & empty).count_ones();
         }
         n as u64
     }
@@ -96,11 +158,11 @@ impl Board {
     /// were open).
     #[inline(always)]
     #[allow(clippy::needless_range_loop)] // `d` picks a shift and a table row
-    pub fn steps<S: Sink>(&self, flags: u8, sink: &mut S) {
+    fn steps<const KINGS: bool, S: Sink>(&self, flags: u8, sink: &mut S) {
         let empty = self.empty();
         let crown = self.crown_row();
         for d in 0..4 {
-            let mut movers = self.movers(d) & step(empty, reverse(d));
+            let mut movers = self.movers::<KINGS>(d) & step(empty, reverse(d));
             while movers != 0 {
                 let from = movers.trailing_zeros();
                 movers &= movers - 1;
@@ -128,13 +190,17 @@ impl Board {
                 opp: self.opp,
                 // The piece's own square is empty while it captures.
                 empty: self.empty() | (1 << from),
-                dirs: if king { KING_DIRS } else { self.man_dirs() },
                 crown: if king { 0 } else { self.crown_row() },
                 from,
                 sink: &mut *sink,
             };
-            let open = walk.open(from as usize, 0);
-            walk.extend::<PREFIXES>(from as usize, 0, 0, 0, open);
+            // One instantiation per set of directions, so the walk's
+            // direction tests fold away.
+            match (king, self.side) {
+                (true, _) => walk.start::<KING_DIRS, PREFIXES>(),
+                (false, Side::Black) => walk.start::<{ MAN_DIRS[0] }, PREFIXES>(),
+                (false, Side::White) => walk.start::<{ MAN_DIRS[1] }, PREFIXES>(),
+            }
         }
     }
 }
@@ -144,7 +210,6 @@ struct Walk<'a, S: Sink> {
     /// The adversary's pieces; jumped ones stay until the move ends.
     opp: u32,
     empty: u32,
-    dirs: u8,
     /// The crowning row for a man, nothing for a king.
     crown: u32,
     from: u32,
@@ -152,14 +217,22 @@ struct Walk<'a, S: Sink> {
 }
 
 impl<S: Sink> Walk<'_, S> {
-    /// The directions with a jump open from `sq`, given the pieces already
-    /// jumped.
+    /// Walks the tree from the piece's start square.
     #[inline(always)]
-    fn open(&self, sq: usize, captured: u32) -> u8 {
+    fn start<const DIRS: u8, const PREFIXES: bool>(&mut self) {
+        let from = self.from as usize;
+        let open = self.open::<DIRS>(from, 0);
+        self.extend::<DIRS, PREFIXES>(from, 0, 0, 0, open);
+    }
+
+    /// The directions (of `DIRS`) with a jump open from `sq`, given the
+    /// pieces already jumped.
+    #[inline(always)]
+    fn open<const DIRS: u8>(&self, sq: usize, captured: u32) -> u8 {
         let victims = self.opp & !captured;
         let mut open = 0;
         for d in 0..4 {
-            if self.dirs & (1 << d) != 0
+            if DIRS & (1 << d) != 0
                 && NEIGHBOUR[d][sq] & victims != 0
                 && LANDING[d][sq] & self.empty != 0
             {
@@ -169,7 +242,7 @@ impl<S: Sink> Walk<'_, S> {
         open
     }
 
-    fn extend<const PREFIXES: bool>(
+    fn extend<const DIRS: u8, const PREFIXES: bool>(
         &mut self,
         sq: usize,
         captured: u32,
@@ -192,7 +265,7 @@ impl<S: Sink> Walk<'_, S> {
                     .push(Move::capture(self.from, to, jumps, path, captured, CROWNS));
                 continue;
             }
-            let next = self.open(to as usize, captured);
+            let next = self.open::<DIRS>(to as usize, captured);
             if next == 0 {
                 self.sink
                     .push(Move::capture(self.from, to, jumps, path, captured, 0));
@@ -207,54 +280,104 @@ impl<S: Sink> Walk<'_, S> {
                         STOPPED_SHORT,
                     ));
                 }
-                self.extend::<PREFIXES>(to as usize, captured, path, jumps, next);
+                self.extend::<DIRS, PREFIXES>(to as usize, captured, path, jumps, next);
             }
         }
     }
 }
 
+/// Calls `f` with the board rebuilt around a constant side, so that after
+/// inlining each side gets its own code with its directions and crowning row
+/// known at compile time.
+/// The same goes for whether the side has a king: without one, the
+/// backward directions are never computed. `$k` names the constant.
+macro_rules! per_side {
+    ($board:expr, |$b:ident, $k:ident| $body:expr) => {{
+        let has_kings = $board.own & $board.kings != 0;
+        match ($board.side, has_kings) {
+            (Side::Black, false) => {
+                const $k: bool = false;
+                let $b = &Board {
+                    side: Side::Black,
+                    ..*$board
+                };
+                $body
+            }
+            (Side::Black, true) => {
+                const $k: bool = true;
+                let $b = &Board {
+                    side: Side::Black,
+                    ..*$board
+                };
+                $body
+            }
+            (Side::White, false) => {
+                const $k: bool = false;
+                let $b = &Board {
+                    side: Side::White,
+                    ..*$board
+                };
+                $body
+            }
+            (Side::White, true) => {
+                const $k: bool = true;
+                let $b = &Board {
+                    side: Side::White,
+                    ..*$board
+                };
+                $body
+            }
+        }
+    }};
+}
+
 /// English: every capture if any, else every step.
 #[inline(always)]
 pub(crate) fn english<S: Sink>(board: &Board, sink: &mut S) {
-    let jumpers = board.jumpers();
-    if jumpers != 0 {
-        board.captures::<false, S>(jumpers, sink);
-    } else {
-        board.steps(0, sink);
-    }
+    per_side!(board, |b, K| {
+        let jumpers = b.jumpers_with::<K>();
+        if jumpers != 0 {
+            b.captures::<false, S>(jumpers, sink);
+        } else {
+            b.steps::<K, S>(0, sink);
+        }
+    })
 }
 
 /// English, counted: the leaves of perft's last ply.
 #[inline(always)]
 pub(crate) fn count_english(board: &Board) -> u64 {
-    let jumpers = board.jumpers();
-    if jumpers != 0 {
-        let mut count = Count(0);
-        board.captures::<false, _>(jumpers, &mut count);
-        count.0
-    } else {
-        board.count_steps()
-    }
+    per_side!(board, |b, K| {
+        if b.jumpers_with::<K>() != 0 {
+            b.count_captures::<K, false>()
+        } else {
+            b.count_steps::<K>()
+        }
+    })
 }
 
 /// Huffing with nothing pending: every step (a neglect if a capture was open)
 /// and every capture path with each of its prefixes.
 #[inline(always)]
 pub(crate) fn huffing<S: Sink>(board: &Board, sink: &mut S) {
-    let jumpers = board.jumpers();
-    board.steps(if jumpers != 0 { NEGLECT } else { 0 }, sink);
-    if jumpers != 0 {
-        board.captures::<true, S>(jumpers, sink);
-    }
+    per_side!(board, |b, K| {
+        let jumpers = b.jumpers_with::<K>();
+        b.steps::<K, S>(if jumpers != 0 { NEGLECT } else { 0 }, sink);
+        if jumpers != 0 {
+            b.captures::<true, S>(jumpers, sink);
+        }
+    })
 }
 
 /// Huffing, counted.
 #[inline(always)]
 pub(crate) fn count_huffing(board: &Board) -> u64 {
-    let jumpers = board.jumpers();
-    let mut count = Count(board.count_steps());
-    if jumpers != 0 {
-        board.captures::<true, _>(jumpers, &mut count);
-    }
-    count.0
+    per_side!(board, |b, K| {
+        let steps = b.count_steps::<K>();
+        if b.jumpers_with::<K>() != 0 {
+            steps + b.count_captures::<K, true>()
+        } else {
+            steps
+        }
+    })
 }

@@ -182,6 +182,28 @@ impl Position {
         }
     }
 
+    /// The board after the side to move makes `mv`, from the next mover's
+    /// view: [`Position::apply`] without the rest of the position.
+    #[inline(always)]
+    fn board_after(&self, mv: Move) -> Board {
+        let from = 1u32 << mv.origin();
+        let to = 1u32 << mv.dest();
+        let captured = mv.captured().0;
+        let mut kings = self.kings;
+        if kings & from != 0 {
+            kings = (kings & !from) | to;
+        }
+        if mv.flags() & CROWNS != 0 {
+            kings |= to;
+        }
+        Board {
+            own: self.pieces[self.side.opponent().index()] & !captured,
+            opp: (self.pieces[self.side.index()] & !from) | to,
+            kings: kings & !captured,
+            side: self.side.opponent(),
+        }
+    }
+
     /// Removes the piece on `sq` (a huff).
     #[inline(always)]
     pub(crate) fn without(mut self, sq: Square) -> Position {
@@ -211,11 +233,15 @@ impl Position {
         }
         self.kings &= !captured;
         self.side = self.side.opponent();
-        self.pending = if mv.offends() {
-            Pending::Offence(mv)
-        } else {
-            Pending::Nothing
-        };
+        // Under english rules nothing is ever pending, and the copy already
+        // says so: only huffing writes the field.
+        if self.rules.is_huffing() {
+            self.pending = if mv.offends() {
+                Pending::Offence(mv)
+            } else {
+                Pending::Nothing
+            };
+        }
         self
     }
 
@@ -252,7 +278,7 @@ impl Position {
     }
 
     /// Plays an action, which must be legal here.
-    #[inline]
+    #[inline(always)]
     pub fn play(&self, action: Action) -> Position {
         match action {
             Action::Move(mv) => self.apply(mv),
@@ -272,7 +298,7 @@ impl Position {
     }
 
     /// The number of legal actions, counted without building them.
-    #[inline]
+    #[inline(always)]
     pub fn count_actions(&self) -> u64 {
         let board = self.board();
         match (self.rules.set, self.pending) {
@@ -317,19 +343,28 @@ impl Game for Position {
         self.side
     }
 
-    #[inline]
+    #[inline(always)]
     fn legal_moves(&self, moves: &mut ActionList) {
         self.actions(moves)
     }
 
-    #[inline]
+    #[inline(always)]
     fn count_moves(&self) -> u64 {
         self.count_actions()
     }
 
-    #[inline]
+    #[inline(always)]
     fn play(&self, mv: Action) -> Position {
         Position::play(self, mv)
+    }
+
+    #[inline(always)]
+    fn count_after(&self, mv: Action) -> u64 {
+        match (self.rules.set, mv) {
+            // The next board alone decides english counts.
+            (RuleSet::English, Action::Move(mv)) => movegen::count_english(&self.board_after(mv)),
+            _ => self.play(mv).count_actions(),
+        }
     }
 
     fn hash(&self) -> u64 {

@@ -50,6 +50,14 @@ pub trait Game: Copy + Eq + Send + Sync + fmt::Debug + fmt::Display + 'static {
     /// The position after `mv`, which must be one of [`Game::legal_moves`].
     fn play(&self, mv: Self::Move) -> Self;
 
+    /// The number of legal moves after `mv`: perft's last two plies. Games
+    /// may override it to count from the board alone, without making the
+    /// whole next position.
+    #[inline(always)]
+    fn count_after(&self, mv: Self::Move) -> u64 {
+        self.play(mv).count_moves()
+    }
+
     /// A 64-bit Zobrist hash of everything that makes the position what it is.
     fn hash(&self) -> u64;
 

@@ -13,15 +13,21 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_moves(),
-        _ => {
-            let mut moves = G::MoveList::default();
-            pos.legal_moves(&mut moves);
-            moves
-                .as_ref()
-                .iter()
-                .map(|&mv| perft(&pos.play(mv), depth - 1))
-                .sum()
-        }
+        _ => perft_tree(pos, depth),
+    }
+}
+
+/// Perft at depth 2 or more. The move list lives in this frame only, and the
+/// last two plies are handled here, so the leaves' parents never set up a
+/// frame of their own.
+fn perft_tree<G: Game>(pos: &G, depth: u32) -> u64 {
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    let moves = moves.as_ref().iter();
+    if depth == 2 {
+        moves.map(|&mv| pos.count_after(mv)).sum()
+    } else {
+        moves.map(|&mv| perft_tree(&pos.play(mv), depth - 1)).sum()
     }
 }
 
