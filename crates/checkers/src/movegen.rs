@@ -8,6 +8,9 @@
 //! Results go to a [`Sink`], so counting for perft's last ply and building a
 //! move list share one walk.
 
+// A direction `d` picks a shift and a table row at once: index loops read best.
+#![allow(clippy::needless_range_loop)]
+
 use crate::geometry::{
     reverse, step, Dir, KING_DIRS, LANDING, MAN_DIRS, NEIGHBOUR, ROW_1_4, ROW_29_32,
 };
@@ -157,7 +160,6 @@ impl Board {
     /// Every step, flagged `flags` (a neglect under huffing when captures
     /// were open).
     #[inline(always)]
-    #[allow(clippy::needless_range_loop)] // `d` picks a shift and a table row
     fn steps<const KINGS: bool, S: Sink>(&self, flags: u8, sink: &mut S) {
         let empty = self.empty();
         let crown = self.crown_row();
