@@ -60,12 +60,16 @@ fn movegen(c: &mut Criterion) {
 fn perft_start(c: &mut Criterion) {
     let mut group = c.benchmark_group("checkers-perft");
     group.sample_size(10);
-    for (name, rules, depth) in [("english", Rules::ENGLISH, 8), ("huffing", Rules::HUFFING, 6)] {
+    for (name, rules, depth) in [
+        ("english", Rules::ENGLISH, 8),
+        ("huffing", Rules::HUFFING, 6),
+    ] {
         let start = Position::start(rules);
         group.throughput(Throughput::Elements(perft(&start, depth)));
-        group.bench_function(BenchmarkId::new(format!("start-depth-{depth}"), name), |b| {
-            b.iter(|| perft(black_box(&start), depth))
-        });
+        group.bench_function(
+            BenchmarkId::new(format!("start-depth-{depth}"), name),
+            |b| b.iter(|| perft(black_box(&start), depth)),
+        );
     }
     group.finish();
 }
