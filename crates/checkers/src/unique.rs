@@ -63,6 +63,16 @@ impl Game for UniquePaths {
         }
     }
 
+    fn count_moves(&self) -> u64 {
+        let side = self.0.side();
+        if (self.0.pieces(side) & self.0.kings()).is_empty() {
+            return self.0.count_actions();
+        }
+        let mut moves = ActionList::new();
+        self.legal_moves(&mut moves);
+        moves.len() as u64
+    }
+
     fn play(&self, mv: Action) -> Self {
         UniquePaths(self.0.play(mv))
     }
