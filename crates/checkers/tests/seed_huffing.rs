@@ -368,11 +368,10 @@ fn a_repeated_neglect_gives_the_same_options_again() {
     let names = actions(&huffed);
     assert!(names.contains(&"compel".to_string()), "{names:?}");
     assert!(names.contains(&"h14 10-14".to_string()), "{names:?}");
-    assert_eq!(
-        actions(&play(&huffed, "compel")),
-        sorted(&["14x7"]),
-        "White, compelled, must take 10"
-    );
+    // Compel takes back White's move only: the huff stands.
+    let compel = play(&huffed, "compel");
+    assert_eq!(compel.to_string(), "W:W14,30:B10,15:C");
+    assert_eq!(actions(&compel), sorted(&["14x7"]), "White must take 10");
 }
 
 /// "If a player can capture on more than one square, he may elect which way
@@ -640,4 +639,20 @@ fn a_king_already_made_captures_on_through_the_far_row() {
     // Under huffing the king stopping on 31 has stopped short.
     let short = play(&pos("B:W26,27:BK22", Rules::HUFFING), "22x31");
     assert_eq!(short.to_string(), "W:W27:BK31:O22x31");
+}
+
+/// "... requiring the player who moved without capturing to replace the man
+/// moved": a man crowned by the neglecting step goes back a man.
+#[test]
+fn a_man_crowned_by_a_neglect_is_replaced_uncrowned_when_compelled() {
+    let before = pos("B:W13,18:B14,27", Rules::HUFFING);
+    let neglect = play(&before, "27-32");
+    assert_eq!(neglect.to_string(), "W:W13,18:B14,K32:O27-32K");
+    // Huffable: 14, who could have taken 18; not the new king.
+    let names = actions(&neglect);
+    assert!(names.contains(&"h14 18-14".to_string()), "{names:?}");
+    assert!(!names.iter().any(|n| n.starts_with("h32 ")), "{names:?}");
+    let compel = play(&neglect, "compel");
+    assert_eq!(compel.to_string(), "B:W13,18:B14,27:C");
+    assert_eq!(actions(&compel), sorted(&["14x23"]));
 }

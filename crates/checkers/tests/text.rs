@@ -680,3 +680,62 @@ fn a_man_move_or_a_capture_resets_the_quiet_count() {
     // A repetition before a man move does not count after it.
     assert_eq!(h.reversible_hashes().len(), 1);
 }
+
+// ------------------------------------------------------------ robustness
+
+/// Mangled FENs and move texts (characters deleted, inserted or replaced at
+/// random in valid ones) are either read or rejected with a message: never
+/// a panic.
+#[test]
+fn mangled_text_is_rejected_without_panicking() {
+    const ALPHABET: &[u8] = b"BWKOCbwkocxX-,:. 0123456789h";
+    let seeds = [
+        ("B:W21-32:B1-12", Rules::ENGLISH),
+        ("W:W14,30:B9,15:O11-15", Rules::HUFFING),
+        ("W:W13,18:B14,K32:O27-32K", Rules::HUFFING),
+        ("B:W27,30:B1,23:C5x14x23", Rules::HUFFING),
+        ("B:W14,30:B9,11:C", Rules::HUFFING),
+        (
+            "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29",
+            Rules::ENGLISH,
+        ),
+    ];
+    let moves = ["11-15", "9x18x27", "h9 14-10", "compel", "10x26"];
+    let mut rng = Rng(0xBAD_F00D);
+    let mut mangle = |text: &str| -> String {
+        let mut bytes = text.as_bytes().to_vec();
+        for _ in 0..1 + rng.below(3) {
+            let i = rng.below(bytes.len() + 1);
+            let c = ALPHABET[rng.below(ALPHABET.len())];
+            match rng.below(3) {
+                0 if i < bytes.len() => {
+                    bytes.remove(i);
+                }
+                1 if i < bytes.len() => bytes[i] = c,
+                _ => bytes.insert(i, c),
+            }
+        }
+        String::from_utf8(bytes).expect("ASCII")
+    };
+    for _ in 0..3000 {
+        for (fen, rules) in seeds {
+            let text = mangle(fen);
+            let read = std::panic::catch_unwind(|| Position::from_fen(&text, rules))
+                .unwrap_or_else(|_| panic!("from_fen panicked on `{text}`"));
+            match read {
+                Ok(p) => {
+                    // Whatever was accepted prints canonically and reads back.
+                    assert_eq!(Position::from_fen(&p.to_string(), rules), Ok(p), "{text}");
+                    for mv in moves {
+                        let m = mangle(mv);
+                        std::panic::catch_unwind(|| parse_action(&p, &m))
+                            .unwrap_or_else(|_| panic!("parse_action panicked on `{m}` in {p}"))
+                            .err()
+                            .inspect(|e| assert!(!e.is_empty()));
+                    }
+                }
+                Err(e) => assert!(!e.is_empty(), "{text}"),
+            }
+        }
+    }
+}
