@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Cross-check `parlour moves` against pydraughts 0.6.7 on random english
-positions.
+"""Cross-check `parlour moves` against pydraughts 0.6.7 (and clatsop 0.1.0
+where installed) on random english positions.
 
 Usage: python3 tools/crosscheck.py PATH/TO/parlour [--positions N] [--seed S]
 
@@ -10,8 +10,10 @@ position the FEN is written canonically by this script from pydraughts'
 board (the same numbering: 1-4 Black's back row, Black moves first), given to
 `parlour moves --rules english --fen FEN`, and its output is compared with
 pydraughts' legal moves written in full PDN (`11-15`, `9x18x27`, every
-landing square). Any disagreement is reported with the FEN and both move
-lists, and the script exits 1. Needs `pip install -r tools/requirements.txt`.
+landing square). When clatsop is installed its moves are compared too (it
+numbers the squares as bits 0-31 in the same order, Black on bits 0-11 and
+moving first). Any disagreement is reported with the FEN and the move lists,
+and the script exits 1. Needs `pip install -r tools/requirements.txt`.
 """
 
 import argparse
@@ -21,6 +23,11 @@ import sys
 import time
 
 from draughts import Board
+
+try:
+    import clatsop
+except ImportError:  # the second oracle is optional
+    clatsop = None
 
 
 def parse_fen(fen):
@@ -57,6 +64,33 @@ def move_text(move):
     return "%d-%d" % (steps[0], steps[1])
 
 
+def clatsop_moves(fen):
+    """clatsop's legal moves in full PDN: square n is bit n-1."""
+    side, pieces = parse_fen(fen)
+    black = white = kings = 0
+    for square, (colour, king) in pieces.items():
+        bit = 1 << (square - 1)
+        if colour == "B":
+            black |= bit
+        else:
+            white |= bit
+        if king:
+            kings |= bit
+    ruleset = clatsop.american_ruleset()
+    turn = clatsop.Turn.from_masks(black, white, kings, 1 if side == "B" else 0)
+    moves = []
+    for transition in ruleset.legal_transitions(turn):
+        rules = [ruleset[i] for i in transition.rule_indices]
+        start = rules[0].mover.bit_length()
+        landings = [r.is_empty.bit_length() for r in rules]
+        if rules[0].capture:
+            moves.append("x".join(str(s) for s in [start] + landings))
+        else:
+            assert len(landings) == 1, fen
+            moves.append("%d-%d" % (start, landings[0]))
+    return sorted(moves)
+
+
 def check_start():
     """pydraughts' english start must be parlour's: Black on 1-12 moves first."""
     board = Board(variant="english")
@@ -69,6 +103,8 @@ def check_start():
     want = sorted(["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"])
     if moves != want:
         sys.exit("pydraughts' start moves are %s, not %s" % (moves, want))
+    if clatsop is not None and clatsop_moves(fen) != want:
+        sys.exit("clatsop's start moves are %s, not %s" % (clatsop_moves(fen), want))
 
 
 def random_positions(count, rng):
@@ -123,13 +159,21 @@ def main():
     disagreements = 0
     for fen, expected in positions:
         got, error = parlour_moves(args.parlour, fen)
+        second = clatsop_moves(fen) if clatsop is not None else expected
         # parlour sorts as plain strings: its output must already be sorted.
-        if got is None or got != expected or got != sorted(got):
+        if got is None or got != expected or got != sorted(got) or second != expected:
             disagreements += 1
             print("DISAGREEMENT at %s" % fen)
             print("  pydraughts: %s" % " ".join(expected))
+            if clatsop is not None:
+                print("  clatsop:    %s" % " ".join(second))
             print("  parlour:    %s" % (error if got is None else " ".join(got)))
     seconds = time.time() - started
+    print(
+        "oracles: pydraughts%s; "
+        % ("" if clatsop is None else ", clatsop"),
+        end="",
+    )
     print(
         "%d positions (%d with kings, %d with captures, %d with multi-jumps, "
         "%d with no move), %d disagreements, %.1f s"
