@@ -116,6 +116,28 @@ fn a_capture_places_the_man_beyond_and_removes_the_adverse_man() {
     }
 }
 
+/// "... or if the man that is met is or becomes unguarded after the next
+/// move, the player must capture": White's 23-19 unguards 18, and Black's
+/// capture is then open (compulsory under english rules).
+#[test]
+fn a_man_that_becomes_unguarded_after_the_next_move_must_be_captured() {
+    for rules in BOTH {
+        let p = pos("W:W18,23,30:B9,14", rules);
+        // Guarded now: were it Black's turn, 14 could not take 18.
+        assert!(!pos("B:W18,23,30:B9,14", rules).can_capture());
+        let after = play(&p, "23-19");
+        assert_eq!(after.to_string(), "B:W18,19,30:B9,14");
+        assert!(after.can_capture(), "{rules}");
+        let names = actions(&after);
+        if rules.is_huffing() {
+            assert!(names.contains(&"14x23".to_string()), "{names:?}");
+            assert!(names.contains(&"9-13".to_string()), "{names:?}");
+        } else {
+            assert_eq!(names, sorted(&["14x23"]));
+        }
+    }
+}
+
 /// The english counterpart of "the player must capture": under english
 /// rules a capture is compulsory, and a step is rejected with a reason.
 #[test]

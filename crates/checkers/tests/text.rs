@@ -379,10 +379,15 @@ fn offences_that_could_not_have_happened_are_explained() {
 
 // ------------------------------------------------------------ move text
 
-/// Every legal action of `p` prints as text that `parse_action` reads back
-/// to the same action; a capture is written with every landing square.
+/// Every legal action of `p` prints as text of its own that `parse_action`
+/// reads back to the same action; a capture is written with every landing
+/// square.
 fn assert_actions_round_trip(p: &Position) {
-    for action in p.action_vec() {
+    let actions = p.action_vec();
+    assert_eq!(actions.len() as u64, p.count_actions(), "{p}");
+    let texts: HashSet<String> = actions.iter().map(|a| a.to_string()).collect();
+    assert_eq!(texts.len(), actions.len(), "{p}: two actions print alike");
+    for action in actions {
         let text = action.to_string();
         let back = parse_action(p, &text).unwrap_or_else(|e| panic!("{p}: `{text}`: {e}"));
         assert_eq!(back, action, "{p}: `{text}`");
