@@ -1,0 +1,746 @@
+//! Text in and out: PDN FEN with the huffing extensions (`:O`, `:C`), move
+//! notation through `parse_action` and `Display`, the error messages for
+//! everything that cannot be read, and the draws `History` decides.
+
+use parlour_checkers::{parse_action, Action, Pending, Position, Rules};
+use parlour_game::{Game, History, Outcome, Side};
+use std::collections::HashSet;
+
+fn pos(fen: &str, rules: Rules) -> Position {
+    Position::from_fen(fen, rules).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn fen_err(fen: &str, rules: Rules) -> String {
+    match Position::from_fen(fen, rules) {
+        Ok(p) => panic!("`{fen}` was accepted as {p}"),
+        Err(e) => e,
+    }
+}
+
+/// Asserts that reading `fen` fails with a message containing every one of
+/// `words`.
+fn rejects(fen: &str, rules: Rules, words: &[&str]) {
+    let err = fen_err(fen, rules);
+    for word in words {
+        assert!(
+            err.contains(word),
+            "`{fen}`: message `{err}` does not say `{word}`"
+        );
+    }
+}
+
+/// A small deterministic generator (xorshift64*), so the tests need no seed
+/// file and fail the same way every run.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
+    }
+}
+
+/// Positions from random playouts from the start under `rules`, with every
+/// kind of pending state that occurs on the way.
+fn playout_positions(rules: Rules, games: usize, seed: u64) -> Vec<Position> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut p = Position::start(rules);
+        for _ in 0..150 {
+            out.push(p);
+            let actions = p.action_vec();
+            if actions.is_empty() {
+                break;
+            }
+            p = p.play(actions[rng.below(actions.len())]);
+        }
+    }
+    out
+}
+
+/// Checks that a FEN is in the canonical form of precise point 7: side,
+/// then W, then B, men ascending then kings ascending, no ranges, no dot.
+fn assert_canonical(fen: &str) {
+    let fields: Vec<&str> = fen.split(':').collect();
+    assert!(fields.len() == 3 || fields.len() == 4, "{fen}");
+    assert!(fields[0] == "B" || fields[0] == "W", "{fen}");
+    for (field, tag) in fields[1..3].iter().zip(['W', 'B']) {
+        assert!(field.starts_with(tag), "{fen}");
+        let items: Vec<&str> = field[1..].split(',').filter(|s| !s.is_empty()).collect();
+        let kings_from = items.iter().position(|s| s.starts_with('K'));
+        let (men, kings) = items.split_at(kings_from.unwrap_or(items.len()));
+        assert!(kings.iter().all(|k| k.starts_with('K')), "{fen}");
+        for run in [
+            men.iter()
+                .map(|s| s.parse::<u32>().unwrap())
+                .collect::<Vec<_>>(),
+            kings
+                .iter()
+                .map(|s| s[1..].parse::<u32>().unwrap())
+                .collect(),
+        ] {
+            assert!(run.windows(2).all(|w| w[0] < w[1]), "{fen}");
+        }
+    }
+    assert!(!fen.ends_with('.'), "{fen}");
+}
+
+/// A non-canonical spelling of `p`'s FEN: fields swapped, squares shuffled
+/// and written as ranges where consecutive, lower- or upper-case tags, and a
+/// trailing dot.
+fn scrambled_fen(p: &Position, rng: &mut Rng) -> String {
+    let field = |side: Side, rng: &mut Rng| -> String {
+        let mut items = Vec::new();
+        for (set, prefix) in [(p.men(side), ""), (p.pieces(side) & p.kings(), "K")] {
+            let numbers: Vec<u32> = set.squares().map(|s| s.number()).collect();
+            let mut i = 0;
+            while i < numbers.len() {
+                let mut j = i;
+                while j + 1 < numbers.len() && numbers[j + 1] == numbers[j] + 1 {
+                    j += 1;
+                }
+                if j > i && rng.below(2) == 0 {
+                    items.push(format!("{prefix}{}-{}", numbers[i], numbers[j]));
+                } else {
+                    items.extend(numbers[i..=j].iter().map(|n| format!("{prefix}{n}")));
+                }
+                i = j + 1;
+            }
+        }
+        // Shuffle.
+        for k in (1..items.len()).rev() {
+            items.swap(k, rng.below(k + 1));
+        }
+        items.join(",")
+    };
+    let w = format!("W{}", field(Side::White, rng));
+    let b = format!("B{}", field(Side::Black, rng));
+    let side = if p.side() == Side::Black { "B" } else { "W" };
+    let canonical = p.to_string();
+    let extra = canonical.split(':').nth(3).map(|s| format!(":{s}"));
+    let body = if rng.below(2) == 0 {
+        format!("{side}:{b}:{w}")
+    } else {
+        format!("{side}:{w}:{b}")
+    };
+    format!(
+        "{body}{}{}",
+        extra.unwrap_or_default(),
+        if rng.below(2) == 0 { "." } else { "" }
+    )
+}
+
+// ------------------------------------------------------------ FEN round-trips
+
+#[test]
+fn fen_round_trips_canonically_for_random_positions() {
+    let mut rng = Rng(0x5EED_0007);
+    let mut pendings = [0usize; 4];
+    for rules in [Rules::ENGLISH, Rules::HUFFING] {
+        for p in playout_positions(rules, 60, 0xC0FF_EE00 + rules.is_huffing() as u64) {
+            let fen = p.to_string();
+            assert_canonical(&fen);
+            let back = Position::from_fen(&fen, rules).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            assert_eq!(back, p, "{fen}");
+            assert_eq!(back.to_string(), fen);
+            let scrambled = scrambled_fen(&p, &mut rng);
+            let again = Position::from_fen(&scrambled, rules)
+                .unwrap_or_else(|e| panic!("{scrambled}: {e}"));
+            assert_eq!(again, p, "{scrambled} read differently from {fen}");
+            pendings[match p.pending() {
+                Pending::Nothing => 0,
+                Pending::Offence(_) => 1,
+                Pending::CompelCapture => 2,
+                Pending::CompelRest(_) => 3,
+            }] += 1;
+        }
+    }
+    // The playouts did reach every pending state.
+    assert!(pendings.iter().all(|&n| n > 0), "{pendings:?}");
+}
+
+#[test]
+fn fen_input_accepts_ranges_either_field_order_and_a_trailing_dot() {
+    let start = Position::start(Rules::ENGLISH);
+    let canonical = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
+    assert_eq!(start.to_string(), canonical);
+    for text in [
+        "B:W21-32:B1-12",
+        "B:B1-12:W21-32",
+        "B:W21-32:B1-12.",
+        "B:B1-4,5-12:W32,21-31.",
+        " B:W21-24,25-32:B1-12 ",
+    ] {
+        let p = pos(text, Rules::ENGLISH);
+        assert_eq!(p, start, "{text}");
+        assert_eq!(p.to_string(), canonical, "{text}");
+    }
+    let kings = pos("W:WK1-3:BK30-32,12", Rules::ENGLISH);
+    assert_eq!(kings.to_string(), "W:WK1,K2,K3:B12,K30,K31,K32");
+    let mixed = pos(
+        "B:BK29,K22,16,20,12,K25:WK15,28,K10,27,24,18.",
+        Rules::ENGLISH,
+    );
+    assert_eq!(
+        mixed.to_string(),
+        "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29"
+    );
+    // An empty field is a side with no pieces.
+    assert_eq!(pos("W:W:B1", Rules::ENGLISH).to_string(), "W:W:B1");
+}
+
+#[test]
+fn pending_fields_round_trip() {
+    let h = Rules::HUFFING;
+    for text in [
+        "W:W14,30:B9,15:O11-15",    // a neglect
+        "W:W23:B18:O11x18",         // a capture stopped short
+        "W:W27,30:B1,23:O5x14x23",  // two of three taken
+        "W:W27,30:BK23:O14x23",     // a king stopped short
+        "W:W18,30:B1,K10:O14-10",   // a king's neglect
+        "W:W13,18:B14,K32:O27-32K", // a neglect that crowned
+        "B:W14,30:B9,11:C",         // a neglect compelled
+        "B:W27,30:B1,23:C5x14x23",  // a stopped-short capture compelled
+        "B:W14,26:B10,15:O30-26",   // White's neglect, Black to answer
+    ] {
+        let p = pos(text, h);
+        assert_eq!(p.to_string(), text);
+        assert_ne!(p.pending(), Pending::Nothing, "{text}");
+        assert_eq!(pos(&format!("{text}."), h), p);
+    }
+    // The same pending states arise from play, and print the same way.
+    let crowned =
+        pos("B:W13,18:B14,27", h).play(parse_action(&pos("B:W13,18:B14,27", h), "27-32").unwrap());
+    assert_eq!(crowned.to_string(), "W:W13,18:B14,K32:O27-32K");
+    assert!(matches!(crowned.pending(), Pending::Offence(m) if m.crowns()));
+    // Fields may come in any order around the pending one.
+    assert_eq!(
+        pos("W:B9,15:O11-15:W14,30", h).to_string(),
+        "W:W14,30:B9,15:O11-15"
+    );
+    // A pending state is part of the position: it compares unequal.
+    assert_ne!(pos("W:W14,30:B9,15:O11-15", h), pos("W:W14,30:B9,15", h));
+    assert_ne!(
+        pos("W:W14,30:B9,15:O11-15", h).hash(),
+        pos("W:W14,30:B9,15", h).hash()
+    );
+}
+
+// ------------------------------------------------------------ FEN errors
+
+#[test]
+fn malformed_fens_are_explained() {
+    let e = Rules::ENGLISH;
+    rejects("", e, &["empty"]);
+    rejects(".", e, &["empty"]);
+    rejects("X:W21:B1", e, &["side to move", "X"]);
+    rejects("W21:B1", e, &["side to move"]);
+    rejects("B:W21", e, &["no B field"]);
+    rejects("B:B1", e, &["no W field"]);
+    rejects("B", e, &["no W field"]);
+    rejects("B:W21:B1:Z3", e, &["Z3", "not understood"]);
+    rejects("B:W21::B1", e, &["empty field"]);
+    rejects("B:W21:B1:W22", e, &["more than one W"]);
+    rejects("B:Wx:B1", e, &["`x` is not a square number"]);
+    rejects("B:W21:B1,K", e, &["not a square number"]);
+    rejects("B:W21-:B1", e, &["not a square number"]);
+    rejects("B:W24-21:B1", e, &["24-21", "backwards"]);
+}
+
+#[test]
+fn squares_out_of_range_are_explained() {
+    let e = Rules::ENGLISH;
+    rejects("B:W33:B1", e, &["33", "out of range", "1 to 32"]);
+    rejects("B:W21:B0", e, &["0", "out of range"]);
+    rejects("B:W21:BK1-40", e, &["40", "out of range"]);
+    rejects(
+        "W:W14:B9,10:O11-99",
+        Rules::HUFFING,
+        &["99", "out of range"],
+    );
+}
+
+#[test]
+fn a_square_named_twice_is_explained() {
+    let e = Rules::ENGLISH;
+    rejects("B:W21,21:B1", e, &["21", "twice", "W field"]);
+    rejects("B:W21:B1,5,K5", e, &["5", "twice", "B field"]);
+    rejects("B:W21-24,22:B1", e, &["22", "twice"]);
+    rejects("B:W21,22:B5,22", e, &["22", "both"]);
+    rejects("B:WK21:B21", e, &["21", "both"]);
+}
+
+#[test]
+fn more_than_twelve_pieces_a_side_is_explained() {
+    rejects("B:W17-29:B1", Rules::ENGLISH, &["White", "13", "12"]);
+    rejects("B:W32:B1-13", Rules::ENGLISH, &["Black", "13", "12"]);
+    // Twelve is fine.
+    assert_eq!(
+        pos("B:W21-32:B1-12", Rules::ENGLISH)
+            .pieces(Side::Black)
+            .count(),
+        12
+    );
+}
+
+#[test]
+fn a_man_on_his_crowning_row_is_explained() {
+    rejects(
+        "B:W21:B29",
+        Rules::ENGLISH,
+        &["black man", "29", "crowning row"],
+    );
+    rejects(
+        "B:W4:B12",
+        Rules::ENGLISH,
+        &["white man", "4", "crowning row"],
+    );
+    // A king there is fine, and so is a man on his own back row.
+    pos("B:WK4,29:B1,K30-32", Rules::ENGLISH);
+    pos("B:W32:B1", Rules::ENGLISH);
+}
+
+#[test]
+fn unknown_rules_are_explained() {
+    for (text, word) in [
+        ("italian", "italian"),
+        ("English", "English"),
+        ("", "expected `english` or `huffing`"),
+        ("huffing,depth=3", "depth"),
+        ("english,quiet_plies=0", "quiet_plies"),
+        ("english,quiet_plies=x", "`x`"),
+    ] {
+        let err = text.parse::<Rules>().unwrap_err();
+        assert!(err.contains(word), "`{text}`: `{err}`");
+    }
+    assert_eq!(
+        "huffing,quiet_plies=100"
+            .parse::<Rules>()
+            .unwrap()
+            .to_string(),
+        "huffing,quiet_plies=100"
+    );
+}
+
+#[test]
+fn offence_fields_under_english_rules_are_explained() {
+    for text in [
+        "W:W14,30:B9,15:O11-15",
+        "B:W14,30:B9,11:C",
+        "B:W27,30:B1,23:C5x14x23",
+    ] {
+        rejects(text, Rules::ENGLISH, &["huffing"]);
+        pos(text, Rules::HUFFING);
+    }
+}
+
+#[test]
+fn offences_that_could_not_have_happened_are_explained() {
+    let h = Rules::HUFFING;
+    // No piece on the square where the offending move ended.
+    rejects("W:W14,30:B9,11:O11-15", h, &["15", "no black piece"]);
+    // A piece of the wrong side there.
+    rejects("W:W14,15,30:B9:O11-15", h, &["15", "no black piece"]);
+    // The square the piece left is occupied.
+    rejects("W:W14,30:B9,11,15:O11-15", h, &["11", "not empty"]);
+    // A neglect when no capture was open.
+    rejects(
+        "W:W30:B9,15:O11-15",
+        h,
+        &["no capture open", "neglected nothing"],
+    );
+    // A capture stopped short with no further jump.
+    rejects(
+        "W:W30:B18:O11x18",
+        h,
+        &["no further jump", "not stopped short"],
+    );
+    // The jumped piece is still there.
+    rejects("W:W15,23:B18:O11x18", h, &["15", "still on the board"]);
+    // A man moving or jumping backwards.
+    rejects("W:W14,30:B9,11:O15-11", h, &["backwards"]);
+    rejects("W:W14:B10,11:O18x11", h, &["backwards"]);
+    // Squares that are not neighbours, or not a jump apart.
+    rejects("W:W14,30:B9,15:O7-15", h, &["7", "15", "not neighbouring"]);
+    rejects("W:W23:B18:O11x19", h, &["11", "19", "not a jump apart"]);
+    // A step marked as crowning that did not crown; a capture that crowned.
+    rejects("W:W14,30:B9,15:O11-15K", h, &["crowning"]);
+    rejects("W:W30:BK32:O23x32K", h, &["crowned"]);
+    // Compulsions with nothing to compel.
+    rejects("B:W30:B9,11:C", h, &["no capture"]);
+    rejects("B:W30:B18:C11x18", h, &["no jump to complete"]);
+    rejects("B:W14,30:B9,15:C11-15", h, &["must be a capture"]);
+    // Two pending fields.
+    rejects("W:W14,30:B9,15:O11-15:C", h, &["more than one"]);
+}
+
+// ------------------------------------------------------------ move text
+
+/// Every legal action of `p` prints as text of its own that `parse_action`
+/// reads back to the same action; a capture is written with every landing
+/// square.
+fn assert_actions_round_trip(p: &Position) {
+    let actions = p.action_vec();
+    assert_eq!(actions.len() as u64, p.count_actions(), "{p}");
+    let texts: HashSet<String> = actions.iter().map(|a| a.to_string()).collect();
+    assert_eq!(texts.len(), actions.len(), "{p}: two actions print alike");
+    for action in actions {
+        let text = action.to_string();
+        let back = parse_action(p, &text).unwrap_or_else(|e| panic!("{p}: `{text}`: {e}"));
+        assert_eq!(back, action, "{p}: `{text}`");
+        if let Some(mv) = action.played_move() {
+            let squares = mv.to_string();
+            let sep = if mv.is_capture() { 'x' } else { '-' };
+            assert_eq!(
+                squares.split(sep).count() as u32,
+                mv.jumps().max(1) + 1,
+                "{p}: `{text}`"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_legal_action_round_trips_through_its_text() {
+    let mut kinds = [0usize; 4];
+    for rules in [Rules::ENGLISH, Rules::HUFFING] {
+        for p in playout_positions(rules, 40, 0xA11_AC7 + rules.is_huffing() as u64) {
+            assert_actions_round_trip(&p);
+            for a in p.action_vec() {
+                kinds[match a {
+                    Action::Move(m) if m.jumps() > 1 => 0,
+                    Action::Move(_) => 1,
+                    Action::Huff(..) => 2,
+                    Action::Compel => 3,
+                }] += 1;
+            }
+        }
+    }
+    assert!(kinds.iter().all(|&n| n > 0), "{kinds:?}");
+    for (fen, rules) in [
+        ("W:W14,30:B9,15:O11-15", Rules::HUFFING),
+        ("W:W27,30:B1,23:O5x14x23", Rules::HUFFING),
+        ("B:W27,30:B1,23:C5x14x23", Rules::HUFFING),
+        ("B:W23,22,15,14:B11,10", Rules::ENGLISH),
+        ("B:W23,22,15,14:B11,10", Rules::HUFFING),
+        ("B:W6,7,14,15,22,23:BK10", Rules::ENGLISH),
+    ] {
+        let p = pos(fen, rules);
+        assert!(!p.action_vec().is_empty(), "{fen}");
+        assert_actions_round_trip(&p);
+    }
+}
+
+#[test]
+fn moves_print_in_pdn() {
+    let p = Position::start(Rules::ENGLISH);
+    assert_eq!(parse_action(&p, "11-15").unwrap().to_string(), "11-15");
+    let w = pos("W:W22:B18", Rules::ENGLISH);
+    assert_eq!(parse_action(&w, "22x15").unwrap().to_string(), "22x15");
+    let multi = pos("B:W14,23,30:B9", Rules::ENGLISH);
+    assert_eq!(
+        parse_action(&multi, "9x18x27").unwrap().to_string(),
+        "9x18x27"
+    );
+    let h = pos("W:W14,30:B9,15:O11-15", Rules::HUFFING);
+    assert_eq!(
+        parse_action(&h, "h9 14-10").unwrap().to_string(),
+        "h9 14-10"
+    );
+    assert_eq!(parse_action(&h, "compel").unwrap(), Action::Compel);
+    assert_eq!(parse_action(&h, "COMPEL").unwrap(), Action::Compel);
+    assert_eq!(
+        parse_action(&h, " h9  14-10 ").unwrap().to_string(),
+        "h9 14-10"
+    );
+}
+
+#[test]
+fn the_short_capture_is_accepted_where_it_names_one_move() {
+    let p = pos("B:W14,23,30:B9", Rules::ENGLISH);
+    let full = parse_action(&p, "9x18x27").unwrap();
+    assert_eq!(parse_action(&p, "9x27").unwrap(), full);
+    // Under huffing 9x18 is itself a move (stopping short): it means that.
+    let h = pos("B:W14,23,30:B9", Rules::HUFFING);
+    assert_eq!(parse_action(&h, "9x18").unwrap().to_string(), "9x18");
+    assert_eq!(parse_action(&h, "9x27").unwrap().to_string(), "9x18x27");
+    // After a huff too.
+    let huff = pos("W:W27,30:B1,23:O5x14x23", Rules::HUFFING);
+    assert_eq!(parse_action(&huff, "27x18").unwrap().to_string(), "27x18");
+}
+
+#[test]
+fn an_ambiguous_short_capture_names_the_candidates() {
+    let p = pos("B:W23,22,15,14:B11,10", Rules::ENGLISH);
+    let mut names: Vec<String> = p.action_vec().iter().map(|a| a.to_string()).collect();
+    names.sort();
+    assert_eq!(names, ["10x17x26", "10x19x26", "11x18x25", "11x18x27"]);
+    let err = parse_action(&p, "10x26").unwrap_err();
+    assert!(err.contains("ambiguous"), "{err}");
+    assert!(
+        err.contains("10x17x26") && err.contains("10x19x26"),
+        "{err}"
+    );
+    assert!(!err.contains("11x18"), "{err}");
+    // The full paths are each unique.
+    assert_eq!(
+        parse_action(&p, "10x17x26").unwrap().to_string(),
+        "10x17x26"
+    );
+    assert_eq!(
+        parse_action(&p, "10x19x26").unwrap().to_string(),
+        "10x19x26"
+    );
+    // 11x25 and 11x27 name one move each.
+    assert_eq!(parse_action(&p, "11x25").unwrap().to_string(), "11x18x25");
+    assert_eq!(parse_action(&p, "11x27").unwrap().to_string(), "11x18x27");
+}
+
+#[test]
+fn illegal_moves_are_explained() {
+    let start = Position::start(Rules::ENGLISH);
+    let err = parse_action(&start, "11-14").unwrap_err();
+    assert!(
+        err.contains("not a legal move") && err.contains("11-15"),
+        "{err}"
+    );
+    let err = parse_action(&start, "22-18").unwrap_err();
+    assert!(err.contains("not a legal move"), "{err}");
+    // A man moving backwards.
+    let err = parse_action(&pos("B:W30:B14", Rules::ENGLISH), "14-10").unwrap_err();
+    assert!(err.contains("14-17") && err.contains("14-18"), "{err}");
+    // Capture compulsory under english.
+    let err = parse_action(&pos("B:W18,30:B1,14", Rules::ENGLISH), "1-5").unwrap_err();
+    assert!(err.contains("compulsory"), "{err}");
+    // A capture that stops short under english.
+    let err = parse_action(&pos("B:W14,23,30:B9", Rules::ENGLISH), "9x18").unwrap_err();
+    assert!(err.contains("9x18x27"), "{err}");
+    // No move at all.
+    let lost = pos("B:W30:B", Rules::ENGLISH);
+    let err = parse_action(&lost, "1-5").unwrap_err();
+    assert!(err.contains("there is none"), "{err}");
+    // compel and huffs where nothing is pending.
+    let err = parse_action(&start, "compel").unwrap_err();
+    assert!(err.contains("no offence"), "{err}");
+    let err = parse_action(&Position::start(Rules::HUFFING), "h9 22-18").unwrap_err();
+    assert!(err.contains("cannot be huffed"), "{err}");
+    let err = parse_action(&Position::start(Rules::ENGLISH), "h9 22-18").unwrap_err();
+    assert!(err.contains("cannot be huffed"), "{err}");
+}
+
+#[test]
+fn malformed_moves_are_explained() {
+    let start = Position::start(Rules::ENGLISH);
+    for (text, word) in [
+        ("", "empty"),
+        ("   ", "empty"),
+        ("11", "not a move"),
+        ("11-", "not a square number"),
+        ("-15", "not a square number"),
+        ("a-b", "`a` is not a square number"),
+        ("11-15-19", "not a legal move"),
+        ("11x15-19", "mixes - and x"),
+        ("33-29", "out of range"),
+        ("0-4", "out of range"),
+        ("11-22", "not a legal move"),
+        ("11x20", "not a legal move"),
+        ("11 15", "not a move"),
+        ("h9", "a huff goes with a move"),
+        ("hx 11-15", "not a square number"),
+    ] {
+        let err = parse_action(&start, text).unwrap_err();
+        assert!(err.contains(word), "`{text}`: `{err}`");
+    }
+}
+
+// ------------------------------------------------------------ History
+
+/// The squares a king may step to from `sq` (any direction).
+fn king_steps(p: &Position) -> Vec<Action> {
+    p.action_vec()
+        .into_iter()
+        .filter(|a| matches!(a, Action::Move(m) if !m.is_capture() && p.kings().contains(m.from())))
+        .collect()
+}
+
+/// A walk of `plies` king steps from `start` that repeats no position and
+/// never leaves a capture open (found by depth-first search).
+fn quiet_walk(start: Position, plies: usize) -> Vec<Action> {
+    fn go(p: Position, left: usize, seen: &mut HashSet<u64>, path: &mut Vec<Action>) -> bool {
+        if left == 0 {
+            return true;
+        }
+        for a in king_steps(&p) {
+            let next = p.play(a);
+            if next.can_capture() || !seen.insert(next.hash()) {
+                continue;
+            }
+            path.push(a);
+            if go(next, left - 1, seen, path) {
+                return true;
+            }
+            path.pop();
+        }
+        false
+    }
+    let mut seen = HashSet::from([start.hash()]);
+    let mut path = Vec::new();
+    assert!(
+        go(start, plies, &mut seen, &mut path),
+        "no quiet walk of {plies} plies"
+    );
+    path
+}
+
+#[test]
+fn the_third_repetition_is_a_draw() {
+    let start = pos("B:WK29:BK4", Rules::ENGLISH);
+    let mut h = History::new(start);
+    let cycle = ["4-8", "29-25", "8-4", "25-29"];
+    for (round, expected) in [(1, 2), (2, 3)] {
+        for (i, text) in cycle.iter().enumerate() {
+            assert_eq!(h.outcome(), None, "round {round}, before {text}");
+            let a = parse_action(h.current(), text).unwrap();
+            assert!(h.try_push(a));
+            if i < 3 {
+                assert!(h.repetitions() < 3);
+            }
+        }
+        assert_eq!(h.current(), &start);
+        assert_eq!(h.repetitions(), expected);
+    }
+    assert_eq!(h.outcome(), Some(Outcome::Draw));
+    // Taking back the last move undoes the draw.
+    h.pop();
+    assert_eq!(h.outcome(), None);
+}
+
+#[test]
+fn eighty_quiet_plies_is_a_draw() {
+    let start = pos("B:W32,K25,K26:B1,K7,K8", Rules::ENGLISH);
+    let walk = quiet_walk(start, 80);
+    let mut h = History::new(start);
+    for (i, &a) in walk.iter().enumerate() {
+        assert_eq!(h.outcome(), None, "after {i} plies");
+        assert!(h.try_push(a));
+        assert_eq!(h.quiet_plies(), i as u32 + 1);
+        assert_eq!(h.repetitions(), 1);
+    }
+    assert_eq!(h.quiet_plies(), 80);
+    assert_eq!(h.outcome(), Some(Outcome::Draw));
+}
+
+#[test]
+fn quiet_plies_in_the_rules_change_the_limit() {
+    let rules: Rules = "english,quiet_plies=10".parse().unwrap();
+    let start = pos("B:W32,K25,K26:B1,K7,K8", rules);
+    assert_eq!(start.quiet_ply_limit(), 10);
+    let walk = quiet_walk(start, 10);
+    let mut h = History::new(start);
+    for &a in &walk[..9] {
+        h.push(a);
+    }
+    assert_eq!(h.outcome(), None);
+    h.push(walk[9]);
+    assert_eq!(h.outcome(), Some(Outcome::Draw));
+    // Huffing with a higher limit: not yet a draw after 80.
+    let long: Rules = "huffing,quiet_plies=100".parse().unwrap();
+    let start = pos("B:W32,K25,K26:B1,K7,K8", long);
+    let mut h = History::new(start);
+    for a in quiet_walk(start, 80) {
+        h.push(a);
+    }
+    assert_eq!(h.quiet_plies(), 80);
+    assert_eq!(h.outcome(), None);
+}
+
+#[test]
+fn a_man_move_or_a_capture_resets_the_quiet_count() {
+    let start = pos("B:W32,K25,K26:B1,K7,K8", Rules::ENGLISH);
+    let mut h = History::new(start);
+    for a in quiet_walk(start, 6) {
+        h.push(a);
+    }
+    assert_eq!(h.quiet_plies(), 6);
+    // Black's man on 1 moves: the count starts again.
+    let man = parse_action(h.current(), "1-5")
+        .or_else(|_| parse_action(h.current(), "1-6"))
+        .unwrap();
+    assert!(h.current().is_irreversible(man));
+    h.push(man);
+    assert_eq!(h.quiet_plies(), 0);
+    // A king's step counts one; a king's capture resets.
+    let cap = pos("W:W32,K15:B1,K10", Rules::ENGLISH);
+    let mut h = History::new(pos("B:W32,K15:B1,K6", Rules::ENGLISH));
+    h.push(parse_action(h.current(), "6-10").unwrap());
+    assert_eq!(h.current(), &cap);
+    assert_eq!(h.quiet_plies(), 1);
+    let take = parse_action(h.current(), "15x6").unwrap();
+    assert!(h.current().is_irreversible(take));
+    h.push(take);
+    assert_eq!(h.quiet_plies(), 0);
+    // A repetition before a man move does not count after it.
+    assert_eq!(h.reversible_hashes().len(), 1);
+}
+
+// ------------------------------------------------------------ robustness
+
+/// Mangled FENs and move texts (characters deleted, inserted or replaced at
+/// random in valid ones) are either read or rejected with a message: never
+/// a panic.
+#[test]
+fn mangled_text_is_rejected_without_panicking() {
+    const ALPHABET: &[u8] = b"BWKOCbwkocxX-,:. 0123456789h";
+    let seeds = [
+        ("B:W21-32:B1-12", Rules::ENGLISH),
+        ("W:W14,30:B9,15:O11-15", Rules::HUFFING),
+        ("W:W13,18:B14,K32:O27-32K", Rules::HUFFING),
+        ("B:W27,30:B1,23:C5x14x23", Rules::HUFFING),
+        ("B:W14,30:B9,11:C", Rules::HUFFING),
+        (
+            "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29",
+            Rules::ENGLISH,
+        ),
+    ];
+    let moves = ["11-15", "9x18x27", "h9 14-10", "compel", "10x26"];
+    let mut rng = Rng(0xBAD_F00D);
+    let mut mangle = |text: &str| -> String {
+        let mut bytes = text.as_bytes().to_vec();
+        for _ in 0..1 + rng.below(3) {
+            let i = rng.below(bytes.len() + 1);
+            let c = ALPHABET[rng.below(ALPHABET.len())];
+            match rng.below(3) {
+                0 if i < bytes.len() => {
+                    bytes.remove(i);
+                }
+                1 if i < bytes.len() => bytes[i] = c,
+                _ => bytes.insert(i, c),
+            }
+        }
+        String::from_utf8(bytes).expect("ASCII")
+    };
+    for _ in 0..3000 {
+        for (fen, rules) in seeds {
+            let text = mangle(fen);
+            let read = std::panic::catch_unwind(|| Position::from_fen(&text, rules))
+                .unwrap_or_else(|_| panic!("from_fen panicked on `{text}`"));
+            match read {
+                Ok(p) => {
+                    // Whatever was accepted prints canonically and reads back.
+                    assert_eq!(Position::from_fen(&p.to_string(), rules), Ok(p), "{text}");
+                    for mv in moves {
+                        let m = mangle(mv);
+                        std::panic::catch_unwind(|| parse_action(&p, &m))
+                            .unwrap_or_else(|_| panic!("parse_action panicked on `{m}` in {p}"))
+                            .err()
+                            .inspect(|e| assert!(!e.is_empty()));
+                    }
+                }
+                Err(e) => assert!(!e.is_empty(), "{text}"),
+            }
+        }
+    }
+}

@@ -1,0 +1,340 @@
+//! The `parlour` binary as a user runs it: what `perft` and `moves` print,
+//! and that every bad input ends with a message on stderr, nothing on
+//! stdout, a non-zero exit and no panic.
+
+use std::process::{Command, Output};
+
+fn parlour(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(args)
+        .output()
+        .expect("the parlour binary runs")
+}
+
+/// Runs a command that must succeed with nothing on stderr; its stdout lines.
+fn ok_lines(args: &[&str]) -> Vec<String> {
+    let out = parlour(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{args:?} failed: {stderr}");
+    assert!(stderr.is_empty(), "{args:?} wrote to stderr: {stderr}");
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8 output");
+    assert!(
+        stdout.is_empty() || stdout.ends_with('\n'),
+        "{args:?}: {stdout:?}"
+    );
+    stdout.lines().map(String::from).collect()
+}
+
+/// Runs a command that must fail cleanly; its stderr.
+fn fails(args: &[&str]) -> String {
+    let out = parlour(args);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!out.status.success(), "{args:?} succeeded");
+    assert!(out.status.code().is_some(), "{args:?} was killed: {stderr}");
+    assert!(
+        out.stdout.is_empty(),
+        "{args:?} printed {:?}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(!stderr.trim().is_empty(), "{args:?}: no message");
+    assert!(!stderr.contains("panicked"), "{args:?} panicked: {stderr}");
+    stderr
+}
+
+fn is_plain_integer(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+fn is_plain_decimal(s: &str) -> bool {
+    match s.split_once('.') {
+        Some((a, b)) => is_plain_integer(a) && is_plain_integer(b),
+        None => is_plain_integer(s),
+    }
+}
+
+/// Parses a perft depth line `<depth> <nodes> <seconds> <leaves per
+/// second>`, checking each is a plain number; returns (depth, nodes).
+fn depth_line(line: &str) -> (u32, u64) {
+    let fields: Vec<&str> = line.split(' ').collect();
+    assert_eq!(fields.len(), 4, "`{line}`");
+    assert!(is_plain_integer(fields[0]), "depth in `{line}`");
+    assert!(is_plain_integer(fields[1]), "nodes in `{line}`");
+    assert!(is_plain_decimal(fields[2]), "seconds in `{line}`");
+    assert!(is_plain_integer(fields[3]), "rate in `{line}`");
+    (fields[0].parse().unwrap(), fields[1].parse().unwrap())
+}
+
+fn perft_counts(args: &[&str]) -> Vec<u64> {
+    let lines = ok_lines(args);
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let (depth, nodes) = depth_line(line);
+            assert_eq!(depth as usize, i + 1, "`{line}`");
+            nodes
+        })
+        .collect()
+}
+
+/// `--divide`: the `<move>: <nodes>` lines, then the depth line; returns
+/// the per-move counts and the total.
+fn divide(args: &[&str]) -> (Vec<(String, u64)>, u64) {
+    let lines = ok_lines(args);
+    let (last, split) = lines.split_last().expect("some output");
+    let (_, total) = depth_line(last);
+    let split: Vec<(String, u64)> = split
+        .iter()
+        .map(|line| {
+            let (mv, n) = line.rsplit_once(": ").unwrap_or_else(|| panic!("`{line}`"));
+            assert!(is_plain_integer(n), "`{line}`");
+            (mv.to_string(), n.parse().unwrap())
+        })
+        .collect();
+    (split, total)
+}
+
+const OFFENCE: &str = "W:W14,30:B9,15:O11-15";
+/// A king's loop that can be run either way: two moves, one when merged.
+const LOOP: &str = "B:W14,15,22,23,32:BK10";
+
+// ---------------------------------------------------------------- perft
+
+#[test]
+fn perft_prints_one_plain_line_per_depth() {
+    assert_eq!(
+        perft_counts(&["perft", "--depth", "6"]),
+        [7, 49, 302, 1469, 7361, 36768]
+    );
+    assert_eq!(
+        perft_counts(&["perft", "--rules", "english", "--depth", "3"]),
+        [7, 49, 302]
+    );
+    assert_eq!(
+        perft_counts(&["perft", "--rules", "huffing", "--depth", "5"]),
+        [7, 49, 379, 3560, 41937]
+    );
+    assert_eq!(
+        perft_counts(&["perft", "--rules", "huffing", "--fen", OFFENCE, "--depth", "4"]),
+        [9, 38, 141, 445]
+    );
+    // A lost position counts no moves.
+    assert_eq!(
+        perft_counts(&["perft", "--fen", "W:W:B1", "--depth", "2"]),
+        [0, 0]
+    );
+}
+
+#[test]
+fn perft_divide_lines_add_up_to_the_total() {
+    let (split, total) = divide(&["perft", "--depth", "4", "--divide"]);
+    assert_eq!(total, 1469);
+    assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), total);
+    let moves: Vec<String> = split.iter().map(|(m, _)| m.clone()).collect();
+    assert_eq!(moves, ok_lines(&["moves"]));
+
+    let args = [
+        "perft", "--rules", "huffing", "--fen", OFFENCE, "--depth", "3", "--divide",
+    ];
+    let (split, total) = divide(&args);
+    assert_eq!(total, 141);
+    assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), total);
+    let moves: Vec<String> = split.iter().map(|(m, _)| m.clone()).collect();
+    assert_eq!(
+        moves,
+        ok_lines(&["moves", "--rules", "huffing", "--fen", OFFENCE])
+    );
+    // Depth 1: one node per move.
+    let (split, total) = divide(&["perft", "--depth", "1", "--divide"]);
+    assert_eq!(total, 7);
+    assert!(split.iter().all(|(_, n)| *n == 1));
+}
+
+#[test]
+fn perft_unique_merges_a_loop_run_either_way() {
+    assert_eq!(
+        perft_counts(&["perft", "--fen", LOOP, "--depth", "2"]),
+        [2, 4]
+    );
+    assert_eq!(
+        perft_counts(&["perft", "--fen", LOOP, "--depth", "2", "--unique"]),
+        [1, 2]
+    );
+    // From the start there is no such loop in the first plies.
+    assert_eq!(
+        perft_counts(&["perft", "--depth", "5", "--unique"]),
+        [7, 49, 302, 1469, 7361]
+    );
+    let (split, total) = divide(&[
+        "perft", "--fen", LOOP, "--depth", "2", "--divide", "--unique",
+    ]);
+    assert_eq!(split.len(), 1);
+    assert_eq!(total, 2);
+}
+
+#[test]
+fn perft_threads_one_and_two_agree() {
+    for args in [
+        vec!["perft", "--depth", "7"],
+        vec!["perft", "--rules", "huffing", "--depth", "5"],
+        vec![
+            "perft", "--rules", "huffing", "--fen", OFFENCE, "--depth", "4",
+        ],
+        vec!["perft", "--fen", LOOP, "--depth", "3", "--unique"],
+    ] {
+        let one = perft_counts(&[&args[..], &["--threads", "1"]].concat());
+        let two = perft_counts(&[&args[..], &["--threads", "2"]].concat());
+        assert_eq!(one, two, "{args:?}");
+    }
+    assert_eq!(
+        perft_counts(&["perft", "--depth", "7", "--threads", "2"])[6],
+        179740
+    );
+}
+
+// ---------------------------------------------------------------- moves
+
+#[test]
+fn moves_prints_sorted_plain_strings_and_nothing_else() {
+    assert_eq!(
+        ok_lines(&["moves"]),
+        ["10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"]
+    );
+    assert_eq!(
+        ok_lines(&["moves", "--fen", "B:W23,22,15,14:B11,10"]),
+        ["10x17x26", "10x19x26", "11x18x25", "11x18x27"]
+    );
+    // Kings, both colours.
+    assert_eq!(
+        ok_lines(&["moves", "--fen", "W:WK14:B1"]),
+        ["14-10", "14-17", "14-18", "14-9"]
+    );
+    for fen in [
+        "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29",
+        "W:W9,10,K30:B5,6,K26",
+    ] {
+        let lines = ok_lines(&["moves", "--fen", fen]);
+        assert!(!lines.is_empty(), "{fen}");
+        let mut sorted = lines.clone();
+        sorted.sort();
+        assert_eq!(lines, sorted, "{fen}");
+        assert!(
+            lines.iter().all(|l| !l.is_empty() && l.trim() == l),
+            "{fen}"
+        );
+    }
+}
+
+#[test]
+fn moves_prints_nothing_where_there_is_no_move() {
+    // No piece.
+    assert!(ok_lines(&["moves", "--fen", "W:W:B1"]).is_empty());
+    // Every piece blocked.
+    assert!(ok_lines(&["moves", "--fen", "B:W9,14:B5"]).is_empty());
+    assert!(ok_lines(&["moves", "--rules", "huffing", "--fen", "B:W9,14:B5"]).is_empty());
+    assert!(ok_lines(&["perft", "--fen", "B:W9,14:B5", "--depth", "1"])[0].starts_with("1 0 "));
+}
+
+#[test]
+fn moves_lists_huffing_actions() {
+    assert_eq!(
+        ok_lines(&["moves", "--rules", "huffing", "--fen", OFFENCE]),
+        [
+            "14-10", "14x5", "30-25", "30-26", "compel", "h9 14-10", "h9 14-9", "h9 30-25",
+            "h9 30-26"
+        ]
+    );
+    // Prefixes of a capture under huffing; the whole under english.
+    assert_eq!(
+        ok_lines(&["moves", "--rules", "huffing", "--fen", "B:W15,23:B11"]),
+        ["11-16", "11x18", "11x18x27"]
+    );
+    assert_eq!(
+        ok_lines(&["moves", "--rules", "english", "--fen", "B:W15,23:B11"]),
+        ["11x18x27"]
+    );
+    // Compelled: only the completing capture.
+    assert_eq!(
+        ok_lines(&[
+            "moves",
+            "--rules",
+            "huffing,quiet_plies=100",
+            "--fen",
+            "B:W23:B18:C11x18"
+        ]),
+        ["18x27"]
+    );
+    assert_eq!(
+        ok_lines(&["moves", "--rules", "huffing", "--fen", "B:W14,30:B9,11:C"]),
+        ["9x18"]
+    );
+}
+
+// ---------------------------------------------------------------- errors
+
+#[test]
+fn bad_positions_fail_with_a_clear_message() {
+    for (fen, words) in [
+        ("B:W21", &["no B field"][..]),
+        ("B;W21;B1", &["side to move"][..]),
+        ("B:W21:B1:Z3", &["not understood"][..]),
+        ("B:W33:B1", &["33", "out of range"][..]),
+        ("B:W21:B0", &["out of range"][..]),
+        ("B:W21,21:B1", &["21", "named twice"][..]),
+        ("B:W21:B21", &["21", "both"][..]),
+        ("B:W17-29:B1", &["13", "at most 12"][..]),
+        ("B:W21:B29", &["29", "crowning row"][..]),
+        ("B:W4:B12", &["4", "crowning row"][..]),
+        ("W:W14,30:B9,15:O11-15", &["huffing"][..]),
+    ] {
+        for command in [
+            vec!["moves", "--fen", fen],
+            vec!["perft", "--fen", fen, "--depth", "1"],
+        ] {
+            let err = fails(&command);
+            for word in words {
+                assert!(err.contains(word), "{command:?}: `{err}` lacks `{word}`");
+            }
+        }
+    }
+    // Offences that could not have happened, under huffing.
+    for fen in [
+        "W:W30:B9,15:O11-15",
+        "W:W30:B18:O11x18",
+        "W:W14,30:B9,11:O15-11",
+    ] {
+        let err = fails(&["moves", "--rules", "huffing", "--fen", fen]);
+        assert!(err.contains("bad --fen"), "{fen}: {err}");
+    }
+}
+
+#[test]
+fn bad_options_fail_with_a_clear_message() {
+    let err = fails(&["moves", "--game", "chess"]);
+    assert!(err.contains("chess") && err.contains("checkers"), "{err}");
+    let err = fails(&["perft", "--game", "chess", "--depth", "1"]);
+    assert!(err.contains("chess"), "{err}");
+    for command in [
+        vec!["moves", "--rules", "italian"],
+        vec!["perft", "--rules", "italian", "--depth", "1"],
+    ] {
+        let err = fails(&command);
+        assert!(err.contains("italian") && err.contains("english"), "{err}");
+    }
+    let err = fails(&["moves", "--rules", "english,quiet_plies=0"]);
+    assert!(err.contains("quiet_plies"), "{err}");
+    let err = fails(&["perft", "--depth", "0"]);
+    assert!(err.contains("depth"), "{err}");
+    let err = fails(&["perft", "--depth", "-1"]);
+    assert!(err.contains("-1"), "{err}");
+    let err = fails(&["perft", "--depth", "x"]);
+    assert!(err.contains("depth"), "{err}");
+    let err = fails(&["perft"]);
+    assert!(err.contains("--depth"), "{err}");
+    let err = fails(&["perft", "--depth", "1", "--threads", "0"]);
+    assert!(err.contains("threads"), "{err}");
+    let err = fails(&["moves", "--fen"]);
+    assert!(err.contains("--fen"), "{err}");
+    let err = fails(&["frobnicate"]);
+    assert!(err.contains("frobnicate"), "{err}");
+}
