@@ -111,6 +111,11 @@ pub(crate) fn split_move(text: &str) -> Result<(Vec<Square>, bool), String> {
             "`{text}` is not a move: write 11-15 for a step, 9x18x27 for a capture"
         ));
     }
+    if parts.iter().any(|p| p.trim().is_empty()) {
+        return Err(format!(
+            "`{text}` is missing a square: write 11-15 for a step, 9x18x27 for a capture"
+        ));
+    }
     let squares = parts
         .iter()
         .map(|p| parse_square(p))

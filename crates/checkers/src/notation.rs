@@ -2,7 +2,7 @@
 //! `9x18x27`, the short `9x27` where it names one move, `h14 11-15`, and
 //! `compel`, always matched against the legal actions of the position.
 
-use crate::fen::{parse_square, split_move};
+use crate::fen::{move_through, parse_square, split_move};
 use crate::moves::{Action, Move};
 use crate::position::Position;
 
@@ -45,6 +45,8 @@ fn find_move(moves: &[Move], text: &str, what: &str) -> Result<Move, String> {
             }
         }
     }
+    // A move no position could allow: say what is wrong with its shape.
+    move_through(&squares, capture, 0).map_err(|e| format!("`{text}` is not a move: {e}"))?;
     let mut msg = format!("`{text}` is not a legal move {what}");
     if moves.is_empty() {
         msg.push_str(": there is none");

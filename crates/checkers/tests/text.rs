@@ -502,11 +502,13 @@ fn an_ambiguous_short_capture_names_the_candidates() {
 #[test]
 fn illegal_moves_are_explained() {
     let start = Position::start(Rules::ENGLISH);
-    let err = parse_action(&start, "11-14").unwrap_err();
+    let err = parse_action(&start, "12-8").unwrap_err();
     assert!(
         err.contains("not a legal move") && err.contains("11-15"),
         "{err}"
     );
+    let err = parse_action(&start, "11-14").unwrap_err();
+    assert!(err.contains("not neighbouring"), "{err}");
     let err = parse_action(&start, "22-18").unwrap_err();
     assert!(err.contains("not a legal move"), "{err}");
     // A man moving backwards.
@@ -538,15 +540,16 @@ fn malformed_moves_are_explained() {
         ("", "empty"),
         ("   ", "empty"),
         ("11", "not a move"),
-        ("11-", "not a square number"),
-        ("-15", "not a square number"),
+        ("11-", "missing a square"),
+        ("-15", "missing a square"),
         ("a-b", "`a` is not a square number"),
-        ("11-15-19", "not a legal move"),
+        ("11-15-19", "exactly two squares"),
         ("11x15-19", "mixes - and x"),
         ("33-29", "out of range"),
         ("0-4", "out of range"),
-        ("11-22", "not a legal move"),
+        ("11-22", "not neighbouring"),
         ("11x20", "not a legal move"),
+        ("11x21", "not a jump apart"),
         ("11 15", "not a move"),
         ("h9", "a huff goes with a move"),
         ("hx 11-15", "not a square number"),
