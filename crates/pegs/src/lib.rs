@@ -10,7 +10,7 @@
 //! use parlour_pegs::{PegPosition, PegRules};
 //! use parlour_game::perft;
 //! let start = PegPosition::start(PegRules::DEFAULT);
-//! assert_eq!(perft(&start, 3), 12144);
+//! assert_eq!(perft(&start, 2), 552);
 //! ```
 
 mod board;
