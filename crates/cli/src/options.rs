@@ -65,11 +65,15 @@ impl GameArgs {
                 if self.fen.is_some() {
                     return Err("--fen is a checkers position; for pegs use --position".into());
                 }
-                let rules = self.peg_rules()?;
+                // Without --rules a position keeps its own `/rules:` field.
+                let rules = match &self.rules {
+                    Some(text) => Some(peg_rules(Some(text))?),
+                    None => None,
+                };
                 let pos = match &self.position {
-                    Some(text) => PegPosition::parse(text, Some(rules))
+                    Some(text) => PegPosition::parse(text, rules)
                         .map_err(|e| format!("bad --position: {e}"))?,
-                    None => PegPosition::start(rules),
+                    None => PegPosition::start(rules.unwrap_or_default()),
                 };
                 Ok(AnyPosition::Pegs(pos))
             }
@@ -82,11 +86,5 @@ pub fn peg_rules(text: Option<&str>) -> Result<PegRules, String> {
     match text {
         Some(text) => text.parse().map_err(|e| format!("bad --rules: {e}")),
         None => Ok(PegRules::DEFAULT),
-    }
-}
-
-impl GameArgs {
-    fn peg_rules(&self) -> Result<PegRules, String> {
-        peg_rules(self.rules.as_deref())
     }
 }
