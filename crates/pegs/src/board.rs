@@ -180,7 +180,7 @@ impl Board {
         Board {
             squares,
             diagonals,
-            all: if n == 64 { u64::MAX } else { (1 << n) - 1 },
+            all: (1u64 << n) - 1,
             neighbours,
             pairs,
             jaws,

@@ -99,9 +99,9 @@ impl fmt::Display for PegRules {
 const FIELDS: &str = "squares, diagonals, pegs, reserve, quiet_plies";
 
 fn number<T: FromStr>(name: &str, value: &str) -> Result<T, String> {
-    value
-        .parse()
-        .map_err(|_| format!("peg rules: `{name}={value}`: `{value}` is not a whole number"))
+    value.parse().map_err(|_| {
+        format!("peg rules: `{name}={value}`: `{value}` is not a whole number in range")
+    })
 }
 
 impl FromStr for PegRules {

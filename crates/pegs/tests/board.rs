@@ -115,7 +115,7 @@ fn the_drawing_shows_every_hole_and_the_tables_every_line() {
         );
     }
     assert!(drawing.contains('\\') && drawing.contains('/'));
-    assert!(!Board::get(3, false).to_owned_diagram().contains('\\'));
+    assert!(!board_diagram(Board::get(3, false)).contains('\\'));
     let tables = board_tables(b);
     assert!(tables.starts_with("3 squares, diagonals on, 24 holes, 20 lines"));
     assert!(tables.contains("1-9-17"));
@@ -123,14 +123,4 @@ fn the_drawing_shows_every_hole_and_the_tables_every_line() {
         .lines()
         .any(|l| l.split_whitespace().collect::<Vec<_>>()
             == ["9", "1", "1", "10", "16", "17", "10-16", "1-17"]));
-}
-
-trait Drawn {
-    fn to_owned_diagram(&self) -> String;
-}
-
-impl Drawn for Board {
-    fn to_owned_diagram(&self) -> String {
-        board_diagram(self)
-    }
 }
