@@ -29,5 +29,6 @@ fn print_moves<G: Game>(pos: &G) -> Result<(), String> {
 pub fn run(args: MovesArgs) -> Result<(), String> {
     match args.game.position()? {
         AnyPosition::Checkers(pos) => print_moves(&pos),
+        AnyPosition::Pegs(pos) => print_moves(&pos),
     }
 }

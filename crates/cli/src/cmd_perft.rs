@@ -90,5 +90,7 @@ pub fn run(args: PerftArgs) -> Result<(), String> {
     pool.install(|| match position {
         AnyPosition::Checkers(pos) if args.unique => run_game(&UniquePaths(pos), &args, threads),
         AnyPosition::Checkers(pos) => run_game(&pos, &args, threads),
+        AnyPosition::Pegs(_) if args.unique => Err("--unique is for checkers only".to_string()),
+        AnyPosition::Pegs(pos) => run_game(&pos, &args, threads),
     })
 }

@@ -2,6 +2,7 @@
 //! its flags, builds a position through a library call, and prints what the
 //! library returns; no game logic lives here.
 
+mod cmd_board;
 mod cmd_moves;
 mod cmd_perft;
 mod options;
@@ -25,6 +26,9 @@ enum Command {
     Perft(cmd_perft::PerftArgs),
     /// List the legal moves of a position, one per line, sorted.
     Moves(cmd_moves::MovesArgs),
+    /// Draw the peg board with its hole numbers and list its generated
+    /// tables (neighbours, opposite pairs, lines).
+    Board(cmd_board::BoardArgs),
 }
 
 fn main() -> ExitCode {
@@ -32,6 +36,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => cmd_perft::run(args),
         Command::Moves(args) => cmd_moves::run(args),
+        Command::Board(args) => cmd_board::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

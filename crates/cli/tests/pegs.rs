@@ -1,0 +1,93 @@
+//! The peg game through the `parlour` binary: perft, moves, board, and the
+//! errors of mixed-up flags.
+
+use std::process::Command;
+
+fn parlour(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).expect("UTF-8"),
+        String::from_utf8(out.stderr).expect("UTF-8"),
+    )
+}
+
+const KING_IN_11: &str = "b:K11,3/w:2,12,19/hand:0,0/reserve:3,3/turn:w";
+
+#[test]
+fn perft_counts_the_peg_game() {
+    let (ok, out, _) = parlour(&["perft", "--game", "pegs", "--depth", "3", "--threads", "1"]);
+    assert!(ok);
+    let counts: Vec<&str> = out.lines().map(|l| l.split(' ').nth(1).unwrap()).collect();
+    assert_eq!(counts, ["24", "552", "12144"]);
+    let (ok, out, _) = parlour(&[
+        "perft",
+        "--game",
+        "pegs",
+        "--depth",
+        "4",
+        "--position",
+        KING_IN_11,
+    ]);
+    assert!(ok);
+    assert!(out.lines().nth(3).unwrap().starts_with("4 571 "), "{out}");
+}
+
+#[test]
+fn moves_lists_the_peg_moves_sorted() {
+    let (ok, out, _) = parlour(&["moves", "--game", "pegs", "--position", KING_IN_11]);
+    assert!(ok);
+    assert_eq!(out, "12-13\n12-20\n12-4\n19-18\n19-20\n2-1\n2-10\n");
+}
+
+#[test]
+fn board_draws_the_holes_and_tables() {
+    let (ok, out, _) = parlour(&["board", "--game", "pegs"]);
+    assert!(ok);
+    assert!(out.contains("24 holes, 20 lines"), "{out}");
+    let (ok, out, _) = parlour(&[
+        "board",
+        "--game",
+        "pegs",
+        "--rules",
+        "squares=4,diagonals=0",
+    ]);
+    assert!(ok);
+    assert!(
+        out.contains("4 squares, diagonals off, 32 holes, 24 lines"),
+        "{out}"
+    );
+}
+
+#[test]
+fn mixed_up_flags_are_errors() {
+    for args in [
+        &["moves", "--game", "pegs", "--fen", "B:W21-32:B1-12"][..],
+        &["moves", "--position", KING_IN_11][..],
+        &["moves", "--game", "pegs", "--rules", "english"][..],
+        &[
+            "moves",
+            "--game",
+            "pegs",
+            "--rules",
+            "squares=4",
+            "--position",
+            "b:/w:/hand:9,9/reserve:3,3/turn:b/rules:squares=5",
+        ][..],
+        &["board", "--game", "checkers"][..],
+    ] {
+        let (ok, _, err) = parlour(args);
+        assert!(!ok && err.starts_with("parlour: "), "{args:?}: {err}");
+    }
+    let (ok, out, _) = parlour(&[
+        "moves",
+        "--game",
+        "pegs",
+        "--position",
+        "b:/w:/hand:9,9/reserve:3,3/turn:b/rules:squares=2",
+    ]);
+    assert!(ok && out.lines().count() == 16, "{out}");
+}

@@ -1,0 +1,31 @@
+//! The Victorian peg game of the seed text "To Block, to Force, and to Make a
+//! Line", on boards of 2-6 concentric squares, with the rules of the
+//! contract `rules/pegs.md`.
+//!
+//! The board generator derives every table once ([`Board`]); [`PegRules`]
+//! holds every default of the contract as a field; [`PegPosition`] is a small
+//! `Copy` value implementing [`parlour_game::Game`].
+//!
+//! ```
+//! use parlour_pegs::{PegPosition, PegRules};
+//! use parlour_game::perft;
+//! let start = PegPosition::start(PegRules::DEFAULT);
+//! assert_eq!(perft(&start, 2), 552);
+//! ```
+
+mod board;
+mod diagram;
+mod hole;
+mod movegen;
+mod moves;
+mod position;
+mod rules;
+mod text;
+mod zobrist;
+
+pub use board::{Board, MAX_SQUARES, MIN_SQUARES};
+pub use diagram::{board_diagram, board_tables};
+pub use hole::{Hole, HoleSet, Holes, MAX_HOLES};
+pub use moves::PegMove;
+pub use position::{PegMoveList, PegPosition, MAX_MOVES};
+pub use rules::PegRules;
