@@ -331,21 +331,26 @@ impl Sprt {
         ((1.0 - self.beta) / self.alpha).ln()
     }
 
-    /// The log-likelihood ratio of the pentanomial counts, fastchess's
-    /// normal approximation: with `s0`, `s1` the expected scores of `elo0`
-    /// and `elo1`, `s` the mean and `v` the variance of one pair's score,
-    /// `pairs * (s1 - s0) * (2s - s0 - s1) / (2v)`. Zero before any pair or
-    /// while the pairs show no variance.
+    /// The log-likelihood ratio of the pentanomial counts, in the normal
+    /// approximation: with `s0`, `s1` the expected scores of `elo0` and
+    /// `elo1` (logistic), `s` the mean and `v` the variance of one pair's
+    /// score over `n` pairs, `n * (s1 - s0) * (2s - s0 - s1) / (2v)`. As
+    /// fastchess does, an empty count is taken as 0.001 pairs, so that pairs
+    /// that all scored the same still give a finite ratio. Zero before any
+    /// pair.
     pub fn llr(&self, penta: &Pentanomial) -> f64 {
-        let Some((mean, variance)) = penta.mean_and_variance() else {
-            return 0.0;
-        };
-        if variance <= 0.0 {
+        if penta.pairs() == 0 {
             return 0.0;
         }
-        let per_pair = variance / f64::from(penta.pairs());
+        let counts = penta.0.map(|c| if c == 0 { 1e-3 } else { f64::from(c) });
+        let n: f64 = counts.iter().sum();
+        let value = |i: usize| i as f64 / 4.0;
+        let mean: f64 = (0..5).map(|i| counts[i] / n * value(i)).sum();
+        let variance: f64 = (0..5)
+            .map(|i| counts[i] / n * (value(i) - mean).powi(2))
+            .sum();
         let (s0, s1) = (elo_to_score(self.elo0), elo_to_score(self.elo1));
-        (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * per_pair)
+        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
     }
 
     /// The hypothesis accepted at this log-likelihood ratio, if a bound is
@@ -504,7 +509,26 @@ mod tests {
         let strong = Pentanomial([2, 10, 40, 60, 40]);
         assert!(sprt.llr(&strong) > sprt.upper_bound());
         assert_eq!(sprt.llr(&Pentanomial::default()), 0.0);
-        assert_eq!(sprt.llr(&Pentanomial([0, 0, 9, 0, 0])), 0.0);
+    }
+
+    // Python 3, empty bins regularized to 0.001 pairs as fastchess does:
+    //   c=[1e-3,1e-3,9,1e-3,1e-3]; N=sum(c); f=[x/N for x in c]
+    //   m, var as above; llr=N*(s1-s0)*(2*m-s0-s1)/(2*var)
+    //   and c=[1e-3,1e-3,1e-3,1e-3,4] for four pairs won twice.
+    #[test]
+    fn sprt_llr_with_empty_bins() {
+        let sprt: Sprt = "0,10,0.05,0.05".parse().unwrap();
+        close(
+            sprt.llr(&Pentanomial([0, 0, 9, 0, 0])),
+            -13.424_946_556_083_901,
+            1e-6,
+        );
+        close(
+            sprt.llr(&Pentanomial([0, 0, 0, 0, 4])),
+            60.596_860_590_107_55,
+            1e-6,
+        );
+        assert_eq!(sprt.decide(-13.4), Some(Hypothesis::H0));
     }
 
     #[test]
