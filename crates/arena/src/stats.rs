@@ -80,6 +80,9 @@ fn number(f: &mut fmt::Formatter<'_>, x: f64) -> fmt::Result {
         f.write_str("nan")
     } else if x.is_infinite() {
         f.write_str(if x > 0.0 { "+inf" } else { "-inf" })
+    } else if x.abs() < 0.05 {
+        // No "-0.0".
+        f.write_str("0.0")
     } else {
         write!(f, "{x:.1}")
     }
