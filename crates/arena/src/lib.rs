@@ -9,6 +9,30 @@
 //! Everything is generic over [`parlour_game::Game`]; what a game must add
 //! (reading positions, opening decks, PDN tags) is the [`GameFormat`] trait,
 //! implemented for checkers by [`Checkers`].
+//!
+//! The entry point is [`run_match`]. It takes a [`MatchConfig`], the game's
+//! format, a factory that builds a [`Player`] from a [`PlayerSpec`], and a
+//! progress callback; progress bars are left to the caller (the CLI draws
+//! one with indicatif from [`Progress`]), so this crate has no terminal
+//! dependency.
+//!
+//! ```
+//! use parlour_arena::{builtin_factory, run_match, Checkers, GameCount, MatchConfig};
+//! use parlour_checkers::{Position, Rules};
+//! use std::sync::Arc;
+//!
+//! let config = MatchConfig {
+//!     engines: vec!["random:seed=1".into(), "greedy".into()],
+//!     openings: "deck".into(),
+//!     games: GameCount::Rounds(2),
+//!     ..MatchConfig::default()
+//! };
+//! let eval: parlour_arena::Evaluator<Position> = Arc::new(parlour_arena::checkers::material);
+//! let factory = builtin_factory(Some(eval));
+//! let report = run_match(&config, &Checkers::new(Rules::ENGLISH), &factory, &|_| {}).unwrap();
+//! assert_eq!(report.records.len(), 4);
+//! println!("{report}");
+//! ```
 
 pub mod checkers;
 mod format;
@@ -16,6 +40,7 @@ pub mod openings;
 mod player;
 pub mod records;
 mod report;
+mod runner;
 mod spec;
 pub mod stats;
 mod tally;
@@ -29,6 +54,9 @@ pub use player::{
 };
 pub use records::GameRecord;
 pub use report::{table, MatchReport, SprtStatus};
+pub use runner::{
+    run_match, Adjudication, DrawRule, GameCount, MatchConfig, Progress, ResignRule, Tournament,
+};
 pub use spec::{Limits, PlayerSpec, TimeControl};
 pub use stats::{EloEstimate, Hypothesis, Pentanomial, Sprt, Wld};
 pub use tally::{PairingTally, Tally};
