@@ -93,6 +93,11 @@ impl GameFormat<Position> for Checkers {
         Ok(moves)
     }
 
+    /// The ACF tournament deck of 156 ballots.
+    fn default_openings(&self) -> &'static str {
+        "deck"
+    }
+
     fn deck_names(&self) -> &'static [&'static str] {
         &["deck", "all", "tough"]
     }

@@ -31,6 +31,12 @@ pub trait GameFormat<G: Game>: Send + Sync {
         Ok(moves)
     }
 
+    /// The openings of a match that names none: random plies unless the
+    /// game has a deck.
+    fn default_openings(&self) -> &'static str {
+        "random"
+    }
+
     /// The names of the game's built-in opening decks.
     fn deck_names(&self) -> &'static [&'static str] {
         &[]

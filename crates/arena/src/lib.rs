@@ -23,7 +23,7 @@
 //!
 //! let config = MatchConfig {
 //!     engines: vec!["random:seed=1".into(), "greedy".into()],
-//!     openings: "deck".into(),
+//!     openings: Some("deck".into()),
 //!     games: GameCount::Rounds(2),
 //!     ..MatchConfig::default()
 //! };

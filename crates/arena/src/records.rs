@@ -141,7 +141,9 @@ pub fn pdn_game<G: Game>(record: &GameRecord, format: &dyn GameFormat<G>, event:
         }
         words.push(mv.clone());
     }
-    words.push(format!("{{{}}}", record.reason.replace('}', ")")));
+    // A PDN comment cannot hold braces.
+    let reason = record.reason.replace('{', "(").replace('}', ")");
+    words.push(format!("{{{reason}}}"));
     words.push(record.result.clone());
     let mut line = String::new();
     for word in words {
@@ -296,6 +298,55 @@ impl RecordFiles {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::checkers::Checkers;
+    use parlour_checkers::Rules;
+
+    fn record() -> GameRecord {
+        GameRecord {
+            index: 4,
+            round: 3,
+            opening: "a \"quoted\" name".into(),
+            opening_plies: 0,
+            start: "W:W18,22:B6,11".into(),
+            first: "white".into(),
+            black: "b".into(),
+            white: "w".into(),
+            result: "1-1".into(),
+            winner: None,
+            termination: "max plies".into(),
+            reason: "adjudicated {after} 3 plies".into(),
+            plies: 3,
+            moves: vec!["22-17".into(), "11-15".into(), "18x11".into()],
+            date: "2026.11.30".into(),
+        }
+    }
+
+    #[test]
+    fn pdn_numbers_moves_from_the_side_to_move() {
+        let text = pdn_game(&record(), &Checkers::new(Rules::HUFFING), "E");
+        let expected = "[Event \"E\"]\n[Site \"?\"]\n[Date \"2026.11.30\"]\n[Round \"5\"]\n\
+                        [White \"w\"]\n[Black \"b\"]\n[Result \"1-1\"]\n[Rules \"huffing\"]\n\
+                        [FEN \"W:W18,22:B6,11\"]\n[Opening \"a \\\"quoted\\\" name\"]\n\
+                        [Termination \"max plies\"]\n\n\
+                        1... 22-17 2. 11-15 18x11 {adjudicated (after) 3 plies} 1-1\n\n";
+        assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn records_round_trip_and_a_cut_last_line_is_dropped() {
+        let dir = std::env::temp_dir().join(format!("parlour-records-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("r.jsonl");
+        let line = serde_json::to_string(&record()).unwrap();
+        let whole = format!("{line}\n{line}\n");
+        std::fs::write(&path, format!("{whole}{}", &line[..20])).unwrap();
+        let (records, keep) = read_results(&path).unwrap();
+        assert_eq!(records, vec![record(), record()]);
+        assert_eq!(keep, whole.len() as u64);
+        std::fs::write(&path, format!("{line}\nnot json\n{line}\n")).unwrap();
+        assert!(read_results(&path).unwrap_err().contains("line 2"));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
 
     #[test]
     fn dates_are_civil() {

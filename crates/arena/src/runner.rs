@@ -99,9 +99,11 @@ pub struct MatchConfig {
     pub tournament: Tournament,
     /// Games per pairing.
     pub games: GameCount,
-    /// The openings: `start`, `random`, `random:plies=N`, a deck of the game
-    /// (checkers: `deck`, `all`, `tough`), or a file.
-    pub openings: String,
+    /// The openings: `start`, `random`, `random:plies=N`, a deck of the
+    /// game (checkers: `deck`, `all`, `tough`), or a file; `None` for the
+    /// game's default ([`GameFormat::default_openings`]: the 156-ballot
+    /// deck for checkers).
+    pub openings: Option<String>,
     /// Play the openings in an order drawn from the seed.
     pub shuffle_openings: bool,
     /// Games played at once, each on a thread of the match's own pool.
@@ -137,7 +139,7 @@ impl Default for MatchConfig {
             engines: Vec::new(),
             tournament: Tournament::RoundRobin,
             games: GameCount::Deck,
-            openings: "start".to_string(),
+            openings: None,
             shuffle_openings: false,
             concurrency: 1,
             seed: 1,
@@ -283,7 +285,11 @@ fn prepare<G: Game>(
             .collect(),
         Tournament::Gauntlet => (1..n).map(|b| (0, b)).collect(),
     };
-    let spec = OpeningSpec::parse(&config.openings, format)?;
+    let openings = config
+        .openings
+        .as_deref()
+        .unwrap_or_else(|| format.default_openings());
+    let spec = OpeningSpec::parse(openings, format)?;
     let book = OpeningBook::load(&spec, format, config.seed, config.shuffle_openings)?;
     let per_pairing = match config.games {
         GameCount::Deck => match book.len() {

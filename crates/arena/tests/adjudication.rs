@@ -94,6 +94,7 @@ fn against_random(
     let mut config = MatchConfig {
         engines: vec![odd.to_string(), "random".into()],
         games: GameCount::Rounds(1),
+        openings: Some("start".into()),
         time_margin: Duration::from_millis(10),
         ..MatchConfig::default()
     };
@@ -206,6 +207,7 @@ fn level_scores_on_both_sides_draw() {
             "search:depth=1,name=b".into(),
         ],
         games: GameCount::Rounds(1),
+        openings: Some("start".into()),
         adjudication: Adjudication {
             draw: Some(DrawRule {
                 after_plies: 10,

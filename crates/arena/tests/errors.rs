@@ -88,7 +88,7 @@ fn unknown_and_bad_openings_are_refused() {
     let dir = scratch("openings");
     let missing = dir.join("no-such-openings.txt");
     let err = refused(MatchConfig {
-        openings: missing.display().to_string(),
+        openings: Some(missing.display().to_string()),
         ..two("random", "greedy")
     });
     assert_says(&err, "cannot read openings file");
@@ -102,7 +102,7 @@ fn unknown_and_bad_openings_are_refused() {
     )
     .unwrap();
     let err = refused(MatchConfig {
-        openings: bad.display().to_string(),
+        openings: Some(bad.display().to_string()),
         ..two("random", "greedy")
     });
     assert_says(&err, "bad.txt:4");
@@ -110,21 +110,21 @@ fn unknown_and_bad_openings_are_refused() {
     let empty = dir.join("empty.txt");
     std::fs::write(&empty, "# nothing\n\n").unwrap();
     let err = refused(MatchConfig {
-        openings: empty.display().to_string(),
+        openings: Some(empty.display().to_string()),
         ..two("random", "greedy")
     });
     assert_says(&err, "holds no opening");
 
     assert_says(
         &refused(MatchConfig {
-            openings: "random:plies=0".into(),
+            openings: Some("random:plies=0".into()),
             ..two("random", "greedy")
         }),
         "random:plies=N",
     );
     assert_says(
         &refused(MatchConfig {
-            openings: "random".into(),
+            openings: Some("random".into()),
             games: GameCount::Deck,
             ..two("random", "greedy")
         }),
@@ -139,7 +139,7 @@ fn a_good_openings_file_is_played() {
     let file = dir.join("openings.txt");
     std::fs::write(&file, "11-15 23-19\n# a position\nW:W18,22,K30:B6,11,K1\n").unwrap();
     let config = MatchConfig {
-        openings: file.display().to_string(),
+        openings: Some(file.display().to_string()),
         games: GameCount::Deck,
         ..two("random", "greedy")
     };

@@ -17,7 +17,7 @@ fn random_vs_greedy(rules: Rules, name: &str) {
     let dir = scratch(name);
     let config = MatchConfig {
         engines: vec!["random:seed=5".into(), "greedy".into()],
-        openings: "deck".into(),
+        openings: Some("deck".into()),
         games: GameCount::Rounds(4),
         pdn: Some(dir.join("games.pdn")),
         results: Some(dir.join("results.jsonl")),
@@ -115,7 +115,7 @@ fn the_same_seed_gives_the_same_games_at_any_concurrency() {
         let run = |concurrency| {
             let config = MatchConfig {
                 engines: vec!["random".into(), "greedy".into()],
-                openings: "random:plies=4".into(),
+                openings: Some("random:plies=4".into()),
                 games: GameCount::Games(7),
                 concurrency,
                 seed: 99,
@@ -145,7 +145,7 @@ fn round_robin_and_gauntlet_pair_the_engines() {
     ];
     let config = MatchConfig {
         engines: engines.clone(),
-        openings: "tough".into(),
+        openings: Some("tough".into()),
         games: GameCount::Rounds(1),
         concurrency: 2,
         ..MatchConfig::default()
@@ -185,7 +185,7 @@ fn an_sprt_stops_the_match_and_names_the_hypothesis() {
     ] {
         let config = MatchConfig {
             engines: engines.map(String::from).to_vec(),
-            openings: "deck".into(),
+            openings: Some("deck".into()),
             games: GameCount::Rounds(60),
             sprt: Some("0,10,0.05,0.05".parse().unwrap()),
             seed: 3,
@@ -209,4 +209,22 @@ fn an_sprt_stops_the_match_and_names_the_hypothesis() {
         let llr = sprt.sprt.llr(&report.tally.pairings()[0].penta);
         assert_eq!(llr, sprt.llr);
     }
+}
+
+#[test]
+fn checkers_defaults_to_the_ballot_deck_each_opening_twice() {
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let config = MatchConfig {
+        engines: vec!["random".into(), "greedy".into()],
+        stop: Some(stop.clone()),
+        ..MatchConfig::default()
+    };
+    let report = run_match(&config, &Checkers::new(Rules::ENGLISH), &factory(), &|_| {
+        stop.store(true, Ordering::SeqCst)
+    })
+    .unwrap();
+    assert_eq!(report.planned, 2 * 156);
+    assert_eq!(report.records.len(), 1);
+    assert_eq!(report.records[0].opening, "ACF 1");
+    assert_eq!(report.stopped.as_deref(), Some("stopped"));
 }

@@ -17,7 +17,7 @@ const GAMES: usize = 10;
 fn config(dir: &Path, concurrency: usize) -> MatchConfig {
     MatchConfig {
         engines: vec!["random:seed=2".into(), "greedy".into()],
-        openings: "deck".into(),
+        openings: Some("deck".into()),
         games: GameCount::Rounds(GAMES as u32 / 2),
         concurrency,
         seed: 21,
@@ -176,7 +176,7 @@ fn resuming_another_match_is_refused() {
             ..config.clone()
         },
         MatchConfig {
-            openings: "tough".into(),
+            openings: Some("tough".into()),
             ..config.clone()
         },
         MatchConfig {
