@@ -217,9 +217,8 @@ fn open_error(path: &Path, e: std::io::Error) -> String {
 
 impl RecordFiles {
     /// Opens the files before any game starts, so that an unwritable path is
-    /// an error at once. A fresh match refuses a results file that already
-    /// holds games (pass resume to continue it) and starts the PDN file
-    /// empty. On resume, the results file is cut back to its complete
+    /// an error at once. A fresh match refuses files that already hold
+    /// games (pass resume to continue it, or choose other files). On resume, the results file is cut back to its complete
     /// records (`keep` bytes) and the PDN file is written anew from
     /// `records`.
     pub fn open<G: Game>(
@@ -229,16 +228,23 @@ impl RecordFiles {
         format: &dyn GameFormat<G>,
         event: &str,
     ) -> Result<RecordFiles, String> {
+        if resume.is_none() {
+            for (what, path) in [("results", results), ("PDN", pdn)] {
+                match path {
+                    Some(path) if std::fs::metadata(path).is_ok_and(|m| m.len() > 0) => {
+                        return Err(format!(
+                            "{what} file `{}` already holds games: resume to continue that \
+                             match, or choose another file",
+                            path.display()
+                        ))
+                    }
+                    _ => {}
+                }
+            }
+        }
         let results = match results {
             None => None,
             Some(path) => {
-                if resume.is_none() && std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
-                    return Err(format!(
-                        "results file `{}` already holds games: resume to continue that match, \
-                         or choose another file",
-                        path.display()
-                    ));
-                }
                 let mut file = OpenOptions::new()
                     .create(true)
                     .append(true)

@@ -162,6 +162,16 @@ fn unwritable_output_paths_are_refused() {
         ..two("random", "greedy")
     });
     assert_says(&err, "cannot write `/nonexistent-parlour-dir/games.pdn`");
+    // A fresh match does not overwrite another's games.
+    let old = dir.join("old.pdn");
+    std::fs::write(&old, "[Event \"old\"]\n").unwrap();
+    let err = refused(MatchConfig {
+        pdn: Some(old.clone()),
+        ..two("random", "greedy")
+    });
+    assert_says(&err, "PDN file");
+    assert_says(&err, "already holds games");
+    assert_eq!(std::fs::read_to_string(&old).unwrap(), "[Event \"old\"]\n");
     // A folder is not a results file.
     let err = refused(MatchConfig {
         results: Some(dir.clone()),
