@@ -96,8 +96,10 @@ pub trait Player<G: Game>: Send {
     /// Gets ready for a new game. `seed` is the game's own seed, derived
     /// from the match seed and the game's index: a player that uses chance
     /// draws from it, so that a match replays exactly whatever the
-    /// concurrency.
-    fn new_game(&mut self, seed: u64);
+    /// concurrency. Players with nothing to reset keep the default.
+    fn new_game(&mut self, seed: u64) {
+        let _ = seed;
+    }
 
     /// The move to play in the game's current position (never called when
     /// the game is over), given the clocks.

@@ -141,7 +141,7 @@ impl MatchReport {
 
     /// The crosstable: engines ranked by points, each with its games,
     /// points, score, Elo against the field, and its points against each
-    /// opponent.
+    /// opponent, in columns headed by the opponents' ranks.
     pub fn crosstable(&self) -> String {
         let engines = self.tally.engines();
         let mut order: Vec<usize> = (0..engines.len()).collect();
@@ -152,10 +152,8 @@ impl MatchReport {
             );
             py.total_cmp(&px).then(x.cmp(&y))
         });
-        let short: Vec<String> = order
-            .iter()
-            .map(|&e| engines[e].chars().take(10).collect())
-            .collect();
+        // Opponents' columns are headed by their rank: names may be long.
+        let short: Vec<String> = (1..=order.len()).map(|r| r.to_string()).collect();
         let mut header: Vec<&str> =
             vec!["Rank", "Engine", "Games", "Points", "Score", "Elo", "+/-"];
         header.extend(short.iter().map(String::as_str));

@@ -12,9 +12,16 @@ use std::str::FromStr;
 pub const Z95: f64 = 1.959_963_984_540_054;
 
 /// The logistic Elo difference of an expected score in (0, 1):
-/// `-400 log10(1/score - 1)`; ±infinity at 1 and 0.
+/// `-400 log10(1/score - 1)`; +infinity at 1 and above, -infinity at 0 and
+/// below (an interval bound past a certain result).
 pub fn score_to_elo(score: f64) -> f64 {
-    -400.0 * (1.0 / score - 1.0).log10()
+    if score >= 1.0 {
+        f64::INFINITY
+    } else if score <= 0.0 {
+        f64::NEG_INFINITY
+    } else {
+        -400.0 * (1.0 / score - 1.0).log10()
+    }
 }
 
 /// The expected score of a player `elo` logistic Elo points stronger.
@@ -458,6 +465,11 @@ mod tests {
         assert_eq!(Wld::new(0, 0, 4).los(), 50.0);
         let all_won = Wld::new(3, 0, 0).elo().unwrap();
         assert!(all_won.elo.is_infinite() && all_won.elo > 0.0);
+        // Two games, one won: the interval runs past 0% and 100%.
+        let wide = Wld::new(1, 1, 0).elo().unwrap();
+        assert_eq!(wide.elo, 0.0);
+        assert_eq!((wide.lower, wide.upper), (f64::NEG_INFINITY, f64::INFINITY));
+        assert_eq!(wide.to_string(), "0.0 +/- +inf");
         let even = Wld::new(0, 0, 10).elo().unwrap();
         assert_eq!((even.elo, even.margin), (0.0, 0.0));
         assert_eq!(Wld::new(3, 1, 2).reversed(), Wld::new(1, 3, 2));
