@@ -80,6 +80,10 @@ fn random_vs_greedy(rules: Rules, name: &str) {
         );
     }
     if rules.is_huffing() {
+        // Random play offends and greedy huffs: huffs were recorded and
+        // replayed.
+        let all: Vec<&String> = report.records.iter().flat_map(|r| &r.moves).collect();
+        assert!(all.iter().any(|m| m.starts_with('h')), "no huff");
         assert_eq!(occurrences(&pdn, "[Rules \"huffing\"]"), 8);
         assert_eq!(occurrences(&pdn, "[GameType "), 0);
     } else {
