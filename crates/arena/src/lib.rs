@@ -36,6 +36,7 @@
 
 pub mod checkers;
 mod format;
+mod game;
 pub mod openings;
 mod player;
 pub mod records;
@@ -47,6 +48,7 @@ mod tally;
 
 pub use checkers::Checkers;
 pub use format::GameFormat;
+pub use game::{Adjudication, DrawRule, ResignRule};
 pub use openings::{Opening, OpeningBook, OpeningSpec};
 pub use player::{
     builtin_factory, mix_seed, Choice, ClockState, Evaluator, Factory, GreedyPlayer, Player,
@@ -54,9 +56,7 @@ pub use player::{
 };
 pub use records::GameRecord;
 pub use report::{table, MatchReport, SprtStatus};
-pub use runner::{
-    run_match, Adjudication, DrawRule, GameCount, MatchConfig, Progress, ResignRule, Tournament,
-};
+pub use runner::{run_match, GameCount, MatchConfig, Progress, Tournament};
 pub use spec::{Limits, PlayerSpec, TimeControl};
 pub use stats::{EloEstimate, Hypothesis, Pentanomial, Sprt, Wld};
 pub use tally::{PairingTally, Tally};

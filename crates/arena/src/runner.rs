@@ -1,23 +1,22 @@
 //! The match: configuration, the schedule of games (pairings, openings,
-//! colours), playing one game with its clocks and adjudication, and
-//! [`run_match`], which checks everything, then plays the games on a rayon
-//! pool of its own, writing each finished game at once.
+//! colours), and [`run_match`], which checks everything, then plays the
+//! games on a rayon pool of its own, writing each finished game at once.
 
 use crate::format::GameFormat;
-use crate::openings::{Opening, OpeningBook, OpeningSpec};
-use crate::player::{mix_seed, ClockState, Factory, Player, PlayerError};
-use crate::records::{read_results, today, GameRecord, RecordFiles};
+use crate::game::{play_game, Adjudication, GameSetup};
+use crate::openings::{OpeningBook, OpeningSpec};
+use crate::player::{mix_seed, Factory};
+use crate::records::{read_results, GameRecord, RecordFiles};
 use crate::report::{MatchReport, SprtStatus};
 use crate::spec::PlayerSpec;
 use crate::stats::Sprt;
 use crate::tally::Tally;
-use parlour_game::{Game, History, Outcome, Side};
+use parlour_game::Game;
 use std::collections::HashSet;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Who plays whom when more than two engines take part.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -40,52 +39,6 @@ pub enum GameCount {
     Rounds(u32),
     /// `N` games, rounded up to an even number.
     Games(u32),
-}
-
-/// Resignation: a player whose own score has been at or below `-score`
-/// for `moves` of its moves in a row resigns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ResignRule {
-    /// The score (positive) a player must be down by.
-    pub score: i32,
-    /// For how many of its moves in a row.
-    pub moves: u32,
-}
-
-/// Draw by agreed score: from ply `after_plies` on, when both players'
-/// scores have been within `score` of 0 for `moves` of their moves in a
-/// row, the game is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DrawRule {
-    /// The first ply at which a draw may be adjudicated.
-    pub after_plies: u32,
-    /// The largest score (either way) that counts as level.
-    pub score: i32,
-    /// For how many moves of each player in a row.
-    pub moves: u32,
-}
-
-/// Ending games before the rules do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Adjudication {
-    /// A game still going after this many plies (the opening's included)
-    /// is drawn.
-    pub max_plies: Option<u32>,
-    /// Optional resignation by score.
-    pub resign: Option<ResignRule>,
-    /// Optional draw by agreed score.
-    pub draw: Option<DrawRule>,
-}
-
-impl Default for Adjudication {
-    /// A draw at 1000 plies; no resignation, no draw by score.
-    fn default() -> Self {
-        Adjudication {
-            max_plies: Some(1000),
-            resign: None,
-            draw: None,
-        }
-    }
 }
 
 /// Everything a match is told, as text and numbers: [`run_match`] checks it
@@ -366,215 +319,6 @@ fn check_resumed(
     Ok(())
 }
 
-/// One engine's clock during a game.
-struct Clock {
-    remaining: Option<Duration>,
-    increment: Duration,
-    movetime: Option<Duration>,
-}
-
-/// Scores seen for adjudication: per side, how many moves in a row were
-/// losing (for resignation) and level (for a draw).
-#[derive(Default)]
-struct ScoreRun {
-    losing: [u32; 2],
-    level: [u32; 2],
-}
-
-/// How a game ended.
-struct Ending {
-    outcome: Outcome,
-    termination: &'static str,
-    reason: String,
-}
-
-/// Plays one game from `opening` between two fresh players.
-#[allow(clippy::too_many_arguments)]
-fn play_game<G: Game>(
-    index: usize,
-    slot: Slot,
-    opening: &Opening<G>,
-    players: &mut [Box<dyn Player<G>>; 2],
-    specs: [&PlayerSpec; 2],
-    config: &MatchConfig,
-    seed: u64,
-) -> GameRecord {
-    let names = [specs[0].name(), specs[1].name()];
-    let who = |side: Side| format!("{side} ({})", names[side.index()]);
-    for (i, player) in players.iter_mut().enumerate() {
-        player.new_game(mix_seed(seed, i as u64 + 1));
-    }
-    let mut history = History::new(opening.start);
-    for &mv in &opening.moves {
-        history.push(mv);
-    }
-    let mut clocks = specs.map(|spec| Clock {
-        remaining: spec.clock().map(|c| c.base),
-        increment: spec.clock().map_or(Duration::ZERO, |c| c.increment),
-        movetime: spec.movetime(),
-    });
-    let mut scores = ScoreRun::default();
-    let adj = config.adjudication;
-    let ending = loop {
-        let pos = *history.current();
-        let plies = history.moves().len();
-        if let Some(outcome) = history.outcome() {
-            let (termination, reason) = if pos.outcome().is_some() {
-                let mover = pos.side_to_move();
-                ("no moves", format!("{} has no legal move", who(mover)))
-            } else if history.repetitions() >= 3 {
-                ("repetition", "the same position a third time".to_string())
-            } else {
-                (
-                    "quiet plies",
-                    format!(
-                        "{} plies without a capture or an irreversible move",
-                        history.quiet_plies()
-                    ),
-                )
-            };
-            break Ending {
-                outcome,
-                termination,
-                reason,
-            };
-        }
-        if adj.max_plies.is_some_and(|max| plies >= max as usize) {
-            break Ending {
-                outcome: Outcome::Draw,
-                termination: "max plies",
-                reason: format!("adjudicated a draw after {plies} plies"),
-            };
-        }
-        let side = pos.side_to_move();
-        let (me, them) = (side.index(), side.opponent().index());
-        let state = ClockState {
-            own: clocks[me].remaining,
-            opponent: clocks[them].remaining,
-            increment: clocks[me].increment,
-            movetime: clocks[me].movetime,
-        };
-        let started = Instant::now();
-        let player = &mut players[me];
-        let answer = catch_unwind(AssertUnwindSafe(|| player.choose(&history, &state)))
-            .unwrap_or_else(|panic| {
-                let what = panic
-                    .downcast_ref::<&str>()
-                    .map(|s| s.to_string())
-                    .or_else(|| panic.downcast_ref::<String>().cloned())
-                    .unwrap_or_else(|| "no message".to_string());
-                Err(PlayerError::Crashed(format!("panicked: {what}")))
-            });
-        let elapsed = started.elapsed();
-        let lose = |termination: &'static str, reason: String| Ending {
-            outcome: Outcome::Win(side.opponent()),
-            termination,
-            reason,
-        };
-        let choice = match answer {
-            Ok(choice) => choice,
-            Err(e) => break lose(e.termination(), format!("{} {e}", who(side))),
-        };
-        let clock = &mut clocks[me];
-        if let Some(left) = clock.remaining {
-            if elapsed > left + config.time_margin {
-                break lose(
-                    "time forfeit",
-                    format!(
-                        "{} lost on time: {:.3} s for a move with {:.3} s left",
-                        who(side),
-                        elapsed.as_secs_f64(),
-                        left.as_secs_f64()
-                    ),
-                );
-            }
-            clock.remaining = Some(left.saturating_sub(elapsed) + clock.increment);
-        }
-        if let Some(limit) = clock.movetime {
-            if elapsed > limit + config.time_margin {
-                break lose(
-                    "time forfeit",
-                    format!(
-                        "{} lost on time: {:.3} s for a move of {:.3} s",
-                        who(side),
-                        elapsed.as_secs_f64(),
-                        limit.as_secs_f64()
-                    ),
-                );
-            }
-        }
-        if !history.try_push(choice.mv) {
-            break lose(
-                "illegal move",
-                format!("{} played {}, which is not legal", who(side), choice.mv),
-            );
-        }
-        if history.outcome().is_some() {
-            // The rules have ended the game: no adjudication.
-            continue;
-        }
-        match choice.score {
-            Some(score) => {
-                let resign = adj.resign.is_some_and(|r| score <= -r.score);
-                scores.losing[me] = if resign { scores.losing[me] + 1 } else { 0 };
-                let level = adj.draw.is_some_and(|d| score.abs() <= d.score);
-                scores.level[me] = if level { scores.level[me] + 1 } else { 0 };
-            }
-            None => {
-                scores.losing[me] = 0;
-                scores.level[me] = 0;
-            }
-        }
-        if let Some(r) = adj.resign {
-            if scores.losing[me] >= r.moves {
-                break lose(
-                    "resignation",
-                    format!(
-                        "{} resigned: scored -{} or worse for {} moves",
-                        who(side),
-                        r.score,
-                        r.moves
-                    ),
-                );
-            }
-        }
-        if let Some(d) = adj.draw {
-            if history.moves().len() >= d.after_plies as usize
-                && scores.level.iter().all(|&n| n >= d.moves)
-            {
-                break Ending {
-                    outcome: Outcome::Draw,
-                    termination: "draw adjudication",
-                    reason: format!(
-                        "both scored within {} of level for {} moves",
-                        d.score, d.moves
-                    ),
-                };
-            }
-        }
-    };
-    GameRecord {
-        index,
-        round: slot.round + 1,
-        opening: opening.name.clone(),
-        opening_plies: opening.moves.len(),
-        start: opening.start.to_string(),
-        first: opening.start.side_to_move().name().to_string(),
-        black: names[0].to_string(),
-        white: names[1].to_string(),
-        result: ending.outcome.pdn().to_string(),
-        winner: match ending.outcome {
-            Outcome::Win(side) => Some(side.name().to_string()),
-            Outcome::Draw => None,
-        },
-        termination: ending.termination.to_string(),
-        reason: ending.reason,
-        plies: history.moves().len(),
-        moves: history.moves().iter().map(|m| m.to_string()).collect(),
-        date: today(),
-    }
-}
-
 /// What the workers share.
 struct Shared {
     files: RecordFiles,
@@ -682,7 +426,16 @@ pub fn run_match<G: Game>(
         };
         let opening = prepared.book.get(slot.round);
         let seed = mix_seed(config.seed, index as u64);
-        let record = play_game(index, slot, &opening, &mut players, specs, config, seed);
+        let setup = GameSetup {
+            index,
+            round: slot.round,
+            opening: &opening,
+            specs,
+            adjudication: config.adjudication,
+            time_margin: config.time_margin,
+            seed,
+        };
+        let record = play_game(&setup, &mut players);
         let mut guard = shared.lock().expect("lock");
         let sh = &mut *guard;
         if let Err(e) = sh.files.write(&record, format, &config.event) {
