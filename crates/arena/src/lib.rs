@@ -16,6 +16,22 @@
 //! one with indicatif from [`Progress`]), so this crate has no terminal
 //! dependency.
 //!
+//! Players are made fresh for every game by the factory (so a match
+//! replays exactly at any concurrency) and told the game's seed. A player
+//! runs on the match's thread; the runner cannot interrupt it, so an
+//! in-process engine must keep to its own limits; an engine over its clock
+//! or move time loses on time when it answers. A search player plugs in as
+//! a factory that handles `PlayerSpec::Search` and hands the rest to
+//! [`builtin_factory`]:
+//!
+//! ```text
+//! let builtin = builtin_factory(Some(eval));
+//! let factory = move |spec: &PlayerSpec| match spec {
+//!     PlayerSpec::Search { name, limits } => Ok(Box::new(SearchPlayer::new(name, limits)) as _),
+//!     other => builtin(other),
+//! };
+//! ```
+//!
 //! ```
 //! use parlour_arena::{builtin_factory, run_match, Checkers, GameCount, MatchConfig};
 //! use parlour_checkers::{Position, Rules};

@@ -72,9 +72,10 @@ pub struct Limits {
     pub hash_mb: Option<u32>,
 }
 
-/// A player as the match was told to build it. The runner builds the
-/// built-in kinds itself (see [`crate::builtin_factory`]); `Search` is
-/// built by the factory closure the caller passes to [`crate::run_match`].
+/// A player as the match was told to build it. The factory the caller
+/// passes to [`crate::run_match`] builds every player from its spec;
+/// [`crate::builtin_factory`] builds `Random` and `Greedy`, and a caller
+/// with a searcher adds `Search`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerSpec {
     /// Uniformly random legal moves; with a seed, its games depend on that
