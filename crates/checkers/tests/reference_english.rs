@@ -13,6 +13,7 @@ use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 use rayon::prelude::*;
+use reference::{RefPos, RefRules};
 
 const RULES: Rules = Rules::ENGLISH;
 
@@ -76,6 +77,53 @@ fn sample() -> Vec<Position> {
         out.push(jumpy(&mut rng, RULES));
     }
     out
+}
+
+/// Black's men's steps from `s` by the contract's arithmetic: s+4 or s+5
+/// on the rows 1-4, 9-12, 17-20, 25-28 (only s+4 where s is a multiple of
+/// 4), s+3 or s+4 on the rows 5-8, 13-16, 21-24 (only s+4 where s is 1 more
+/// than a multiple of 4), none from 29-32.
+fn contract_black_steps(s: u32) -> Vec<u32> {
+    let row = (s - 1) / 4;
+    match row {
+        7 => vec![],
+        _ if row % 2 == 0 && s % 4 == 0 => vec![s + 4],
+        _ if row % 2 == 0 => vec![s + 4, s + 5],
+        _ if s % 4 == 1 => vec![s + 4],
+        _ => vec![s + 3, s + 4],
+    }
+}
+
+/// The reference's board against the contract's arithmetic, for a lone man
+/// of either side on every square he can stand on (White's men step the
+/// same ways as Black's, backwards).
+#[test]
+fn the_reference_board_is_the_contracts_board() {
+    let steps = |fen: String| -> Vec<u32> {
+        let mut to: Vec<u32> = RefPos::from_fen(&fen, RefRules::English)
+            .unwrap()
+            .actions()
+            .iter()
+            .map(|a| a.to_string().split('-').nth(1).unwrap().parse().unwrap())
+            .collect();
+        to.sort();
+        to
+    };
+    for s in 1..=32u32 {
+        if s <= 28 {
+            assert_eq!(
+                steps(format!("B:W:B{s}")),
+                contract_black_steps(s),
+                "Black from {s}"
+            );
+        }
+        if s >= 5 {
+            let white: Vec<u32> = (1..=32)
+                .filter(|&t| contract_black_steps(t).contains(&s))
+                .collect();
+            assert_eq!(steps(format!("W:W{s}:B")), white, "White from {s}");
+        }
+    }
 }
 
 #[test]

@@ -6,7 +6,7 @@
 #![allow(dead_code)]
 
 use crate::reference::{coords, Colour, Piece, RefAction, RefPos, RefRules};
-use parlour_checkers::{Action, Position, Rules};
+use parlour_checkers::{parse_action, Action, Position, Rules};
 use rand::rngs::StdRng;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::Rng;
@@ -40,9 +40,10 @@ pub fn from_reference(r: &RefPos, rules: Rules) -> Position {
 }
 
 /// Checks one position: both generators give the same sorted action texts
-/// (no action twice), the bulk count agrees, and after each action the two
-/// positions have the same FEN, which parlour reads back to the same
-/// position. Returns parlour's actions, for the caller to walk on.
+/// (no action twice), the bulk count agrees, each text reads back as its
+/// action, and after each action the two positions have the same FEN,
+/// which parlour reads back to the same position. Returns parlour's
+/// actions, for the caller to walk on.
 pub fn compare(pos: &Position) -> Vec<Action> {
     let fen = pos.to_string();
     let r = to_reference(pos);
@@ -81,6 +82,11 @@ pub fn compare(pos: &Position) -> Vec<Action> {
         "count_actions disagrees with actions in {fen}"
     );
     for ((name, action), (_, ref_action)) in ours.iter().zip(&theirs) {
+        assert_eq!(
+            parse_action(pos, name).as_ref(),
+            Ok(action),
+            "`{name}` does not read back as itself in {fen}"
+        );
         let child = pos.play(*action);
         let ref_child = r.play(ref_action);
         let child_fen = child.to_string();
