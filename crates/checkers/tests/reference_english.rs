@@ -87,8 +87,8 @@ fn contract_black_steps(s: u32) -> Vec<u32> {
     let row = (s - 1) / 4;
     match row {
         7 => vec![],
-        _ if row % 2 == 0 && s % 4 == 0 => vec![s + 4],
-        _ if row % 2 == 0 => vec![s + 4, s + 5],
+        _ if row.is_multiple_of(2) && s.is_multiple_of(4) => vec![s + 4],
+        _ if row.is_multiple_of(2) => vec![s + 4, s + 5],
         _ if s % 4 == 1 => vec![s + 4],
         _ => vec![s + 3, s + 4],
     }
