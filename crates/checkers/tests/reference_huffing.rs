@@ -84,6 +84,25 @@ const HAND_MADE: &[(&str, &[&str])] = &[
     ),
     // Compel after that: the step and the crown are taken back.
     ("B:W22,26:B18,27:C", &["18x25"]),
+    // Black's king stopped his loop 10x17x26x19x10 at 26: only he may be
+    // huffed.
+    (
+        "W:W15,23:BK26:O10x17x26",
+        &[
+            "15-10",
+            "15-11",
+            "23-18",
+            "23-19",
+            "compel",
+            "h26 15-10",
+            "h26 15-11",
+            "h26 23-18",
+            "h26 23-19",
+        ],
+    ),
+    // Compel after that: the king completes the loop from 26, through the
+    // square he started on.
+    ("B:W15,23:BK26:C10x17x26", &["26x19x10"]),
     // Black moved the man that could jump (9-13, not 9x18): he is huffable
     // on his new square.
     (
@@ -169,6 +188,7 @@ fn compel_leads_to_the_hand_worked_positions() {
         ("W:W15,22,23:B11,17:O10x17", "B:W15,22,23:B11,17:C10x17"),
         ("W:W22,26:B18,K32:O27-32K", "B:W22,26:B18,27:C"),
         ("W:W14,30:B13,15:O9-13", "B:W14,30:B9,15:C"),
+        ("W:W15,23:BK26:O10x17x26", "B:W15,23:BK26:C10x17x26"),
     ] {
         let pos = Position::from_fen(offence, RULES).unwrap();
         assert_eq!(pos.play(Action::Compel).to_string(), compelled);
