@@ -4,6 +4,7 @@
 //! Square n (1-32, PDN numbering from Black's side) is bit n-1. Rows of four
 //! run 1-4 (Black's back row) to 29-32 (White's).
 
+use parlour_game::BitIter;
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
 
@@ -101,28 +102,22 @@ impl Bitboard {
     /// The squares in ascending order.
     #[inline]
     pub fn squares(self) -> Squares {
-        Squares(self.0)
+        Squares(BitIter(self.0 as u64))
     }
 }
 
 /// Iterator over a bitboard's squares, lowest first.
 #[derive(Clone, Debug)]
-pub struct Squares(u32);
+pub struct Squares(BitIter);
 
 impl Iterator for Squares {
     type Item = Square;
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
-        }
-        let i = self.0.trailing_zeros();
-        self.0 &= self.0 - 1;
-        Some(Square(i as u8))
+        self.0.next().map(|i| Square(i as u8))
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
+        self.0.size_hint()
     }
 }
 

@@ -7,11 +7,13 @@
 //! bookkeeping of draws that depend on history ([`History`]) and perft
 //! ([`perft`]), serial and parallel.
 
+pub mod bits;
 mod history;
 mod movelist;
 pub mod perft;
 mod side;
 
+pub use bits::BitIter;
 pub use history::History;
 pub use movelist::MoveList;
 pub use perft::{divide, perft, perft_parallel};

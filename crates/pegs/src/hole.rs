@@ -3,6 +3,7 @@
 //! Hole number n (1 to 8 * squares) is bit n-1 of a `u64`; a board has at
 //! most 48 holes, so every set of holes fits one word.
 
+use parlour_game::BitIter;
 use std::fmt;
 
 /// The most holes any supported board has (6 squares of 8).
@@ -117,7 +118,7 @@ impl HoleSet {
     /// The holes in ascending order.
     #[inline]
     pub fn iter(self) -> Holes {
-        Holes(self.0)
+        Holes(BitIter(self.0))
     }
 }
 
@@ -131,29 +132,23 @@ impl IntoIterator for HoleSet {
     type Item = Hole;
     type IntoIter = Holes;
     fn into_iter(self) -> Holes {
-        Holes(self.0)
+        Holes(BitIter(self.0))
     }
 }
 
 /// The holes of a [`HoleSet`], lowest first.
 #[derive(Clone, Debug)]
-pub struct Holes(u64);
+pub struct Holes(BitIter);
 
 impl Iterator for Holes {
     type Item = Hole;
     #[inline]
     fn next(&mut self) -> Option<Hole> {
-        if self.0 == 0 {
-            return None;
-        }
-        let i = self.0.trailing_zeros();
-        self.0 &= self.0 - 1;
-        Some(Hole(i as u8))
+        self.0.next().map(|i| Hole(i as u8))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
+        self.0.size_hint()
     }
 }
 
@@ -161,14 +156,6 @@ impl ExactSizeIterator for Holes {}
 
 /// Iterates the bit indices of a mask (the hot path's form of [`Holes`]).
 #[inline(always)]
-pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if mask == 0 {
-            None
-        } else {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            Some(i)
-        }
-    })
+pub(crate) fn bits(mask: u64) -> BitIter {
+    BitIter(mask)
 }
