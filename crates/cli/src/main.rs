@@ -2,6 +2,8 @@
 //! its flags, builds a position through a library call, and prints what the
 //! library returns; no game logic lives here.
 
+mod cmd_bench;
+mod cmd_best;
 mod cmd_moves;
 mod cmd_perft;
 mod options;
@@ -25,6 +27,13 @@ enum Command {
     Perft(cmd_perft::PerftArgs),
     /// List the legal moves of a position, one per line, sorted.
     Moves(cmd_moves::MovesArgs),
+    /// Search a position for the best move: one `info depth ...` line per
+    /// finished depth, then `bestmove <move>` (or `bestmove none`).
+    Best(cmd_best::BestArgs),
+    /// Search a fixed suite of positions to fixed depths: a table per
+    /// position, the total nodes (a signature of the search) and nodes per
+    /// second.
+    Bench(cmd_bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -32,6 +41,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => cmd_perft::run(args),
         Command::Moves(args) => cmd_moves::run(args),
+        Command::Best(args) => cmd_best::run(args),
+        Command::Bench(args) => cmd_bench::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
