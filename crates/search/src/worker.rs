@@ -350,19 +350,20 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         quiet: u32,
     ) -> i32 {
         self.pv[ply].clear();
+        if self.is_draw(pos, quiet) {
+            // A side with no move has lost, whatever the history says.
+            return if pos.count_moves() == 0 {
+                -(WIN - ply as i32)
+            } else {
+                0
+            };
+        }
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply);
         }
         self.count_node();
         if self.aborted {
             return 0;
-        }
-        if self.is_draw(pos, quiet) {
-            return if pos.count_moves() == 0 {
-                -(WIN - ply as i32)
-            } else {
-                0
-            };
         }
         if ply >= MAX_PLY - 1 {
             return evaluate(pos);
