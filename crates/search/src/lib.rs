@@ -17,8 +17,10 @@
 //! - Repetitions and the quiet-ply limit are draws inside the search, and
 //!   the game's history before the root counts ([`parlour_game::History`]).
 //! - Lazy SMP: every thread of the searcher's own rayon pool searches the
-//!   same root, helpers one ply apart, sharing only the table; the main
-//!   thread keeps time, reports, and answers.
+//!   same root, every other helper a ply ahead, sharing only the table and
+//!   the node count. The main thread keeps time and the limits; the first
+//!   thread to finish a depth reports it, the first to finish the last
+//!   depth ends the search, and the deepest finished search answers.
 //! - [`Limits`]: depth, nodes, time per move, or a game clock; and a stop
 //!   flag a caller may set at any time.
 //!
@@ -174,24 +176,35 @@ impl Searcher {
             quiet: history.quiet_plies(),
         };
         let pos = *history.current();
-        let on_info = Mutex::new(on_info);
-        let mut results = self.pool.broadcast(|ctx| {
+        // The deepest depth reported so far, and the caller's callback.
+        let reporter = Mutex::new((0u32, on_info));
+        let report = |info: &Info<G::Move>| {
+            let mut guard = reporter.lock().expect("a report never panics");
+            let (reported, on_info) = &mut *guard;
+            if info.depth > *reported {
+                *reported = info.depth;
+                on_info(info);
+            }
+        };
+        let results = self.pool.broadcast(|ctx| {
             let mut worker = Worker::<G>::new(&shared, ctx.index(), &root);
-            let result = if ctx.index() == 0 {
-                let mut report = on_info.lock().expect("only the main thread reports");
-                let finished = worker.think(&pos, root.quiet, limits.max_depth(), &mut *report);
+            let finished = worker.think(&pos, root.quiet, limits.max_depth(), &mut |info| {
+                report(info)
+            });
+            if ctx.index() == 0 {
                 shared.abort.store(true, Relaxed);
-                Some(finished)
-            } else {
-                worker.think(&pos, root.quiet, limits.max_depth(), &mut |_| {});
-                None
-            };
+            }
             worker.flush();
-            result
+            finished
         });
+        // The deepest finished search answers; the main thread among equals
+        // (Lazy SMP: a helper, a ply ahead, may finish the last depth first).
         let finished = results
-            .swap_remove(0)
-            .expect("the first thread is the main thread");
+            .into_iter()
+            .enumerate()
+            .max_by_key(|(i, f)| (f.depth, std::cmp::Reverse(*i)))
+            .map(|(_, f)| f)
+            .expect("a pool has at least one thread");
         SearchResult {
             best_move: finished.best,
             score: if finished.best.is_none() {

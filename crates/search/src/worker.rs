@@ -233,18 +233,26 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 depth,
                 pv: self.pv[0].clone(),
             };
+            // Every thread offers its finished depths; the searcher prints
+            // each depth once, from the first thread to finish it.
+            let time = self.shared.started.elapsed();
+            let nodes = self.nodes();
+            report(&Info {
+                depth,
+                score: Score::from_internal(score),
+                nodes,
+                nps: (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64,
+                time,
+                pv: finished.pv.clone(),
+            });
+            if depth >= max_depth {
+                // Whichever thread finishes the last depth first ends the
+                // search for all.
+                self.shared.abort.store(true, Relaxed);
+                break;
+            }
             if self.main {
                 self.may_stop = true;
-                let time = self.shared.started.elapsed();
-                let nodes = self.nodes();
-                report(&Info {
-                    depth,
-                    score: Score::from_internal(score),
-                    nodes,
-                    nps: (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64,
-                    time,
-                    pv: finished.pv.clone(),
-                });
                 if self.shared.soft.is_some_and(|soft| time >= soft) {
                     break;
                 }
