@@ -89,3 +89,44 @@ fn no_legal_move_gives_none() {
     assert_eq!(result.best_move, None);
     assert_eq!(result.score, parlour_search::Score::Loss(0));
 }
+
+#[test]
+fn a_single_legal_move_is_answered_at_once() {
+    // Black's only move is the capture 14x23.
+    let pos = parlour_checkers::Position::from_fen("B:W18,30:B14,1", Rules::ENGLISH).unwrap();
+    assert_eq!(pos.action_vec().len(), 1);
+    let mut searcher = Searcher::new(2, 1).unwrap();
+    for limits in [
+        Limits::MoveTime(Duration::from_secs(20)),
+        Limits::Clock {
+            remaining: Duration::from_secs(600),
+            increment: Duration::from_secs(5),
+        },
+    ] {
+        let result = searcher.search_position(&pos, limits);
+        assert_eq!(result.best_move.unwrap().to_string(), "14x23");
+        assert!(result.time < Duration::from_secs(2), "{:?}", result.time);
+    }
+}
+
+#[test]
+fn the_stop_flag_ends_an_infinite_search() {
+    let history = &random_games(Rules::ENGLISH, 6, 1, 10)[0];
+    let mut searcher = Searcher::new(2, 4).unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let setter = {
+        let stop = Arc::clone(&stop);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        })
+    };
+    let result = searcher.search(history, Limits::Infinite, &stop, |_| {});
+    setter.join().unwrap();
+    assert!(result.time < Duration::from_secs(5), "{:?}", result.time);
+    assert!(history
+        .current()
+        .action_vec()
+        .contains(&result.best_move.unwrap()));
+    assert!(result.depth >= 1);
+}
