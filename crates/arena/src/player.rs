@@ -1,0 +1,276 @@
+//! Players: the [`Player`] trait every engine in a match meets, the clock it
+//! is shown, the ways it can fail, and the two built-in players, `random`
+//! and `greedy`.
+
+use crate::spec::PlayerSpec;
+use parlour_game::{Game, History, Outcome};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// What the side to move is shown of the clocks when asked for a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct ClockState {
+    /// Time left on the mover's clock, if it plays on a clock.
+    pub own: Option<Duration>,
+    /// Time left on the opponent's clock, if it plays on a clock.
+    pub opponent: Option<Duration>,
+    /// The mover's increment per move.
+    pub increment: Duration,
+    /// The fixed time for this move, if the mover plays on a time per move.
+    pub movetime: Option<Duration>,
+}
+
+/// A player's answer: the move, and optionally its score for the position
+/// from its own side's view (positive: it thinks it is better), in its own
+/// units. Scores feed resignation and draw adjudication.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice<M> {
+    /// The move chosen.
+    pub mv: M,
+    /// The player's score for the position, from the mover's view.
+    pub score: Option<i32>,
+}
+
+impl<M> Choice<M> {
+    /// A move without a score.
+    pub fn new(mv: M) -> Choice<M> {
+        Choice { mv, score: None }
+    }
+
+    /// A move with a score.
+    pub fn scored(mv: M, score: i32) -> Choice<M> {
+        Choice {
+            mv,
+            score: Some(score),
+        }
+    }
+}
+
+/// How a player failed to move. Any failure loses the game; the reason is
+/// recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerError {
+    /// The engine stopped working (a process died, a thread panicked).
+    Crashed(String),
+    /// The engine did not answer in time.
+    TimedOut(String),
+    /// The engine named a move that is not legal (or not a move at all).
+    IllegalMove(String),
+}
+
+impl PlayerError {
+    /// The short PDN/record name of the failure: `crash`, `time forfeit`,
+    /// `illegal move`.
+    pub fn termination(&self) -> &'static str {
+        match self {
+            PlayerError::Crashed(_) => "crash",
+            PlayerError::TimedOut(_) => "time forfeit",
+            PlayerError::IllegalMove(_) => "illegal move",
+        }
+    }
+}
+
+impl fmt::Display for PlayerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerError::Crashed(why) => write!(f, "crashed: {why}"),
+            PlayerError::TimedOut(why) => write!(f, "timed out: {why}"),
+            PlayerError::IllegalMove(why) => write!(f, "illegal move: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for PlayerError {}
+
+/// An engine in a match. The runner makes a fresh player for every game
+/// through the match's factory, calls [`Player::new_game`] once, then
+/// [`Player::choose`] on each of its turns. Object-safe: matches hold
+/// `Box<dyn Player<G>>`.
+pub trait Player<G: Game>: Send {
+    /// The name shown in tables and records.
+    fn name(&self) -> &str;
+
+    /// Gets ready for a new game. `seed` is the game's own seed, derived
+    /// from the match seed and the game's index: a player that uses chance
+    /// draws from it, so that a match replays exactly whatever the
+    /// concurrency. Players with nothing to reset keep the default.
+    fn new_game(&mut self, seed: u64) {
+        let _ = seed;
+    }
+
+    /// The move to play in the game's current position (never called when
+    /// the game is over), given the clocks.
+    fn choose(
+        &mut self,
+        game: &History<G>,
+        clock: &ClockState,
+    ) -> Result<Choice<G::Move>, PlayerError>;
+}
+
+/// An evaluation of a position from the side to move's view (positive: the
+/// side to move is better). When `parlour-game`'s `Evaluate` trait lands,
+/// pass `Arc::new(|pos: &G| pos.evaluate())` (or the trait's method itself)
+/// here; the arena takes a function so it does not depend on that trait.
+pub type Evaluator<G> = Arc<dyn Fn(&G) -> i32 + Send + Sync>;
+
+/// Mixes two seeds into one (splitmix64 of their combination): game seeds
+/// from the match seed and index, player seeds from theirs and the game's.
+pub fn mix_seed(a: u64, b: u64) -> u64 {
+    let mut z = a ^ b.wrapping_add(0x9E37_79B9_7F4A_7C15).rotate_left(23);
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Plays a uniformly random legal move.
+pub struct RandomPlayer {
+    name: String,
+    seed: Option<u64>,
+    rng: StdRng,
+}
+
+impl RandomPlayer {
+    /// A random player; with `seed`, its choices depend on that seed as
+    /// well as on each game's seed.
+    pub fn new(name: impl Into<String>, seed: Option<u64>) -> RandomPlayer {
+        RandomPlayer {
+            name: name.into(),
+            seed,
+            rng: StdRng::seed_from_u64(seed.unwrap_or(0)),
+        }
+    }
+}
+
+impl<G: Game> Player<G> for RandomPlayer {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn new_game(&mut self, seed: u64) {
+        let own = self.seed.map_or(seed, |s| mix_seed(s, seed));
+        self.rng = StdRng::seed_from_u64(own);
+    }
+
+    fn choose(
+        &mut self,
+        game: &History<G>,
+        _clock: &ClockState,
+    ) -> Result<Choice<G::Move>, PlayerError> {
+        let mut list = G::MoveList::default();
+        game.current().legal_moves(&mut list);
+        let moves = list.as_ref();
+        if moves.is_empty() {
+            return Err(PlayerError::Crashed(
+                "asked to move in a position with no legal move".into(),
+            ));
+        }
+        Ok(Choice::new(moves[self.rng.random_range(0..moves.len())]))
+    }
+}
+
+/// The score greedy gives a move that wins on the spot.
+const WIN: i32 = 1_000_000;
+
+/// Plays the move whose resulting position its evaluation likes best, one
+/// ply deep (a move that leaves the opponent no move is best of all); ties
+/// are broken at random from the game's seed. Reports that best value as
+/// its score.
+pub struct GreedyPlayer<G: Game> {
+    name: String,
+    eval: Evaluator<G>,
+    rng: StdRng,
+}
+
+impl<G: Game> GreedyPlayer<G> {
+    /// A greedy player over `eval`, which scores a position from the side to
+    /// move's view.
+    pub fn new(name: impl Into<String>, eval: Evaluator<G>) -> GreedyPlayer<G> {
+        GreedyPlayer {
+            name: name.into(),
+            eval,
+            rng: StdRng::seed_from_u64(0),
+        }
+    }
+}
+
+impl<G: Game> Player<G> for GreedyPlayer<G> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn new_game(&mut self, seed: u64) {
+        self.rng = StdRng::seed_from_u64(seed);
+    }
+
+    fn choose(
+        &mut self,
+        game: &History<G>,
+        _clock: &ClockState,
+    ) -> Result<Choice<G::Move>, PlayerError> {
+        let pos = game.current();
+        let mover = pos.side_to_move();
+        let mut list = G::MoveList::default();
+        pos.legal_moves(&mut list);
+        let mut best: Vec<G::Move> = Vec::new();
+        let mut best_value = i32::MIN;
+        for &mv in list.as_ref() {
+            let next = pos.play(mv);
+            let value = match next.outcome() {
+                Some(Outcome::Win(side)) if side == mover => WIN,
+                Some(Outcome::Win(_)) => -WIN,
+                Some(Outcome::Draw) => 0,
+                // The evaluation is from the next mover's view: negate it.
+                None => (self.eval)(&next).saturating_neg(),
+            };
+            if value > best_value {
+                best_value = value;
+                best.clear();
+            }
+            if value == best_value {
+                best.push(mv);
+            }
+        }
+        if best.is_empty() {
+            return Err(PlayerError::Crashed(
+                "asked to move in a position with no legal move".into(),
+            ));
+        }
+        let mv = best[self.rng.random_range(0..best.len())];
+        Ok(Choice::scored(mv, best_value))
+    }
+}
+
+/// A factory that builds players from specs: what [`crate::run_match`]
+/// calls once per engine and game. An error (a spec it cannot build) stops
+/// the match before any game starts.
+pub type Factory<'a, G> = dyn Fn(&PlayerSpec) -> Result<Box<dyn Player<G>>, String> + Sync + 'a;
+
+/// The built-in players: `random` always, `greedy` when an evaluation is
+/// given. A `search` spec is refused with a message saying search players
+/// are built by the caller's factory; a caller that has a searcher wraps
+/// this: `|spec| match spec { PlayerSpec::Search { .. } => build_search(spec),
+/// _ => builtin(spec) }`.
+pub fn builtin_factory<G: Game>(
+    eval: Option<Evaluator<G>>,
+) -> impl Fn(&PlayerSpec) -> Result<Box<dyn Player<G>>, String> + Sync {
+    move |spec: &PlayerSpec| -> Result<Box<dyn Player<G>>, String> {
+        match spec {
+            PlayerSpec::Random { name, seed } => Ok(Box::new(RandomPlayer::new(name, *seed))),
+            PlayerSpec::Greedy { name } => match &eval {
+                Some(eval) => Ok(Box::new(GreedyPlayer::new(name, eval.clone()))),
+                None => Err(format!(
+                    "engine `{name}`: greedy needs an evaluation function, and none is \
+                     available for this game"
+                )),
+            },
+            PlayerSpec::Search { name, .. } => Err(format!(
+                "engine `{name}`: search players are not available in this build \
+                 (no search factory was given)"
+            )),
+        }
+    }
+}

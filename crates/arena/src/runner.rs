@@ -1,0 +1,529 @@
+//! The match: configuration, the schedule of games (pairings, openings,
+//! colours), and [`run_match`], which checks everything, then plays the
+//! games on a rayon pool of its own, writing each finished game at once.
+
+use crate::format::GameFormat;
+use crate::game::{play_game, Adjudication, GameSetup};
+use crate::openings::{OpeningBook, OpeningSpec};
+use crate::player::{mix_seed, Factory};
+use crate::records::{read_results, GameRecord, RecordFiles};
+use crate::report::{MatchReport, SprtStatus};
+use crate::spec::PlayerSpec;
+use crate::stats::Sprt;
+use crate::tally::Tally;
+use parlour_game::Game;
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Who plays whom when more than two engines take part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Tournament {
+    /// Every engine against every other.
+    #[default]
+    RoundRobin,
+    /// The first engine against each of the others.
+    Gauntlet,
+}
+
+/// How many games each pairing plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum GameCount {
+    /// Every opening of the book once, each twice with colours swapped (an
+    /// error for random openings, which never run out).
+    #[default]
+    Deck,
+    /// `N` openings, each twice: `2N` games.
+    Rounds(u32),
+    /// `N` games, rounded up to an even number.
+    Games(u32),
+}
+
+/// Everything a match is told, as text and numbers: [`run_match`] checks it
+/// all before the first game.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// The engine specs (`random:seed=3`, `greedy`, `search:depth=8`, ...),
+    /// at least two.
+    pub engines: Vec<String>,
+    /// Round-robin or gauntlet, for more than two engines.
+    pub tournament: Tournament,
+    /// Games per pairing.
+    pub games: GameCount,
+    /// The openings: `start`, `random`, `random:plies=N`, a deck of the
+    /// game (checkers: `deck`, `all`, `tough`), or a file; `None` for the
+    /// game's default ([`GameFormat::default_openings`]: the 156-ballot
+    /// deck for checkers).
+    pub openings: Option<String>,
+    /// Play the openings in an order drawn from the seed.
+    pub shuffle_openings: bool,
+    /// Games played at once, each on a thread of the match's own pool.
+    pub concurrency: usize,
+    /// The match seed: every game's seed is derived from it and the game's
+    /// index, so the same seed gives the same games at any concurrency.
+    pub seed: u64,
+    /// Adjudication rules.
+    pub adjudication: Adjudication,
+    /// How far an engine may overrun its clock or move time before it
+    /// loses on time.
+    pub time_margin: Duration,
+    /// An SPRT that stops the match when a bound is crossed (two engines
+    /// only).
+    pub sprt: Option<Sprt>,
+    /// The PDN file written game by game.
+    pub pdn: Option<PathBuf>,
+    /// The JSON-lines results file written game by game (needed to resume).
+    pub results: Option<PathBuf>,
+    /// Continue the match recorded in `results`: its finished games are
+    /// kept and counted, the others played.
+    pub resume: bool,
+    /// The PDN `Event` tag.
+    pub event: String,
+    /// Set to stop the match: games under way finish and are recorded, no
+    /// new game starts.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Default for MatchConfig {
+    fn default() -> Self {
+        MatchConfig {
+            engines: Vec::new(),
+            tournament: Tournament::RoundRobin,
+            games: GameCount::Deck,
+            openings: None,
+            shuffle_openings: false,
+            concurrency: 1,
+            seed: 1,
+            adjudication: Adjudication::default(),
+            time_margin: Duration::from_millis(100),
+            sprt: None,
+            pdn: None,
+            results: None,
+            resume: false,
+            event: "parlour match".to_string(),
+            stop: None,
+        }
+    }
+}
+
+/// What the progress callback is told after each finished game.
+pub struct Progress<'a> {
+    /// Games finished, resumed ones included.
+    pub done: usize,
+    /// Games planned.
+    pub total: usize,
+    /// The game that just finished.
+    pub record: &'a GameRecord,
+    /// The count so far.
+    pub tally: &'a Tally,
+    /// The SPRT's log-likelihood ratio so far, if one runs.
+    pub llr: Option<f64>,
+}
+
+impl Progress<'_> {
+    /// One line for a progress bar: games, the first pairing's W-L-D,
+    /// score and Elo, and the LLR.
+    pub fn summary(&self) -> String {
+        let mut line = format!("{}/{}", self.done, self.total);
+        if let Some(p) = self.tally.pairings().first() {
+            let engines = self.tally.engines();
+            line.push_str(&format!(
+                " {} vs {}: +{} -{} ={}",
+                engines[p.a], engines[p.b], p.wld.wins, p.wld.losses, p.wld.draws
+            ));
+            if let (Some(score), Some(elo)) = (p.wld.score(), p.wld.elo()) {
+                line.push_str(&format!(" ({:.1}%), Elo {elo}", score * 100.0));
+            }
+        }
+        if let Some(llr) = self.llr {
+            line.push_str(&format!(", LLR {llr:.2}"));
+        }
+        line
+    }
+}
+
+/// The games of a match, by index.
+#[derive(Clone, Debug)]
+pub(crate) struct Schedule {
+    pub pairings: Vec<(usize, usize)>,
+    pub per_pairing: usize,
+}
+
+/// One scheduled game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Slot {
+    /// The round (opening number), from 0.
+    pub round: usize,
+    /// The engines playing Black and White.
+    pub black: usize,
+    pub white: usize,
+}
+
+impl Schedule {
+    pub fn total(&self) -> usize {
+        self.pairings.len() * self.per_pairing
+    }
+
+    /// Game `index`: pairs of games (`2k`, `2k+1`) go round the pairings,
+    /// so every pairing advances together; the pairing's first engine plays
+    /// Black in the first game of a pair, White in the second.
+    pub fn slot(&self, index: usize) -> Slot {
+        let pair = index / 2;
+        let (a, b) = self.pairings[pair % self.pairings.len()];
+        let round = pair / self.pairings.len();
+        let (black, white) = if index & 1 == 0 { (a, b) } else { (b, a) };
+        Slot {
+            round,
+            black,
+            white,
+        }
+    }
+}
+
+/// Everything checked and loaded: what the games are played from.
+struct Prepared<G: Game> {
+    specs: Vec<PlayerSpec>,
+    names: Vec<String>,
+    schedule: Schedule,
+    book: OpeningBook<G>,
+}
+
+fn prepare<G: Game>(
+    config: &MatchConfig,
+    format: &dyn GameFormat<G>,
+    factory: &Factory<'_, G>,
+) -> Result<Prepared<G>, String> {
+    if config.engines.len() < 2 {
+        return Err(format!(
+            "a match needs at least two engines, and {} {} given",
+            config.engines.len(),
+            if config.engines.len() == 1 {
+                "was"
+            } else {
+                "were"
+            }
+        ));
+    }
+    let specs = config
+        .engines
+        .iter()
+        .map(|text| text.parse::<PlayerSpec>())
+        .collect::<Result<Vec<_>, _>>()?;
+    let names: Vec<String> = specs.iter().map(|s| s.name().to_string()).collect();
+    for (i, name) in names.iter().enumerate() {
+        if names[..i].contains(name) {
+            return Err(format!(
+                "two engines are named `{name}`: give one another name with name=..."
+            ));
+        }
+    }
+    for spec in &specs {
+        factory(spec)?;
+    }
+    if config.concurrency == 0 {
+        return Err("concurrency must be at least 1".to_string());
+    }
+    if config.sprt.is_some() && specs.len() != 2 {
+        return Err("an SPRT needs exactly two engines".to_string());
+    }
+    if config.resume && config.results.is_none() {
+        return Err("resume needs the results file of the match to continue".to_string());
+    }
+    let n = specs.len();
+    let pairings: Vec<(usize, usize)> = match config.tournament {
+        Tournament::RoundRobin => (0..n)
+            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+            .collect(),
+        Tournament::Gauntlet => (1..n).map(|b| (0, b)).collect(),
+    };
+    let openings = config
+        .openings
+        .as_deref()
+        .unwrap_or_else(|| format.default_openings());
+    let spec = OpeningSpec::parse(openings, format)?;
+    let book = OpeningBook::load(&spec, format, config.seed, config.shuffle_openings)?;
+    let per_pairing = match config.games {
+        GameCount::Deck => match book.len() {
+            Some(len) => 2 * len,
+            None => {
+                return Err(
+                    "random openings never run out: say how many rounds or games to play"
+                        .to_string(),
+                )
+            }
+        },
+        GameCount::Rounds(0) | GameCount::Games(0) => {
+            return Err("a match of no games: give at least one round or game".to_string())
+        }
+        GameCount::Rounds(r) => 2 * r as usize,
+        GameCount::Games(g) => (g as usize).div_ceil(2) * 2,
+    };
+    Ok(Prepared {
+        specs,
+        names,
+        schedule: Schedule {
+            pairings,
+            per_pairing,
+        },
+        book,
+    })
+}
+
+/// Checks the records of a resumed match against this match's schedule.
+fn check_resumed(
+    records: &[GameRecord],
+    prepared: &Prepared<impl Game>,
+    path: &std::path::Path,
+) -> Result<(), String> {
+    let mut seen = HashSet::new();
+    for r in records {
+        let mismatch = |what: String| {
+            format!(
+                "results file `{}` belongs to another match: game {} {what}; \
+                 resume with the same engines, openings and game count",
+                path.display(),
+                r.index + 1
+            )
+        };
+        if r.index >= prepared.schedule.total() {
+            return Err(mismatch(format!(
+                "is beyond this match's {} games",
+                prepared.schedule.total()
+            )));
+        }
+        let slot = prepared.schedule.slot(r.index);
+        let (black, white) = (&prepared.names[slot.black], &prepared.names[slot.white]);
+        if (&r.black, &r.white) != (black, white) {
+            return Err(mismatch(format!(
+                "was {} vs {}, here it is {black} vs {white}",
+                r.black, r.white
+            )));
+        }
+        let opening = prepared.book.get(slot.round).name;
+        if r.opening != opening {
+            return Err(mismatch(format!(
+                "opened with {}, here it opens with {opening}",
+                r.opening
+            )));
+        }
+        if !seen.insert(r.index) {
+            return Err(format!(
+                "results file `{}` holds game {} twice",
+                path.display(),
+                r.index + 1
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// What the workers share.
+struct Shared {
+    files: RecordFiles,
+    tally: Tally,
+    records: Vec<GameRecord>,
+    /// Why no more games start: an SPRT decision, a stop, an error.
+    halt: Option<Halt>,
+}
+
+enum Halt {
+    Sprt,
+    Error(String),
+}
+
+/// Runs a match: checks the engine specs (building each once through
+/// `factory`), the openings, the output paths and any results to resume,
+/// all before the first game; then plays the games on a rayon pool of
+/// `config.concurrency` threads, writing each finished game at once and
+/// calling `progress` after each (serially, never two at a time). Returns
+/// the statistics of every game of the match, resumed ones included.
+pub fn run_match<G: Game>(
+    config: &MatchConfig,
+    format: &dyn GameFormat<G>,
+    factory: &Factory<'_, G>,
+    progress: &(dyn Fn(&Progress<'_>) + Sync),
+) -> Result<MatchReport, String> {
+    let prepared = prepare(config, format, factory)?;
+    let (done_records, keep) = match (&config.results, config.resume) {
+        (Some(path), true) if path.exists() => {
+            let (records, keep) = read_results(path)?;
+            check_resumed(&records, &prepared, path)?;
+            (records, Some(keep))
+        }
+        _ => (Vec::new(), None),
+    };
+    let files = RecordFiles::open(
+        config.results.as_deref(),
+        config.pdn.as_deref(),
+        config
+            .resume
+            .then_some((keep.unwrap_or(0), done_records.as_slice())),
+        format,
+        &config.event,
+    )?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.concurrency)
+        .thread_name(|i| format!("arena-{i}"))
+        .build()
+        .map_err(|e| format!("cannot start {} threads: {e}", config.concurrency))?;
+
+    let mut tally = Tally::new(prepared.names.clone(), &prepared.schedule.pairings);
+    for r in &done_records {
+        tally.add(r)?;
+    }
+    let finished: HashSet<usize> = done_records.iter().map(|r| r.index).collect();
+    let pending: Vec<usize> = (0..prepared.schedule.total())
+        .filter(|i| !finished.contains(i))
+        .collect();
+    let sprt_decided = |tally: &Tally| {
+        config.sprt.and_then(|s| {
+            let llr = s.llr(&tally.pairings()[0].penta);
+            s.decide(llr)
+        })
+    };
+    let halt = sprt_decided(&tally).map(|_| Halt::Sprt);
+    let shared = Mutex::new(Shared {
+        files,
+        tally,
+        records: done_records,
+        halt,
+    });
+    let next = AtomicUsize::new(0);
+    let total = prepared.schedule.total();
+
+    let worker = || loop {
+        if config
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::SeqCst))
+        {
+            return;
+        }
+        if shared
+            .lock()
+            .expect("no worker panics holding the lock")
+            .halt
+            .is_some()
+        {
+            return;
+        }
+        let i = next.fetch_add(1, Ordering::SeqCst);
+        let Some(&index) = pending.get(i) else {
+            return;
+        };
+        let slot = prepared.schedule.slot(index);
+        let specs = [&prepared.specs[slot.black], &prepared.specs[slot.white]];
+        let players = specs.map(factory);
+        let mut players = match players {
+            [Ok(black), Ok(white)] => [black, white],
+            [Err(e), _] | [_, Err(e)] => {
+                let mut shared = shared.lock().expect("lock");
+                shared.halt.get_or_insert(Halt::Error(e));
+                return;
+            }
+        };
+        let opening = prepared.book.get(slot.round);
+        let seed = mix_seed(config.seed, index as u64);
+        let setup = GameSetup {
+            index,
+            round: slot.round,
+            opening: &opening,
+            specs,
+            adjudication: config.adjudication,
+            time_margin: config.time_margin,
+            seed,
+        };
+        let record = play_game(&setup, &mut players);
+        let mut guard = shared.lock().expect("lock");
+        let sh = &mut *guard;
+        if let Err(e) = sh.files.write(&record, format, &config.event) {
+            sh.halt.get_or_insert(Halt::Error(e));
+            return;
+        }
+        if let Err(e) = sh.tally.add(&record) {
+            sh.halt.get_or_insert(Halt::Error(e));
+            return;
+        }
+        sh.records.push(record);
+        let llr = config.sprt.map(|s| s.llr(&sh.tally.pairings()[0].penta));
+        progress(&Progress {
+            done: sh.records.len(),
+            total,
+            record: sh.records.last().expect("just pushed"),
+            tally: &sh.tally,
+            llr,
+        });
+        if sprt_decided(&sh.tally).is_some() && sh.halt.is_none() {
+            sh.halt = Some(Halt::Sprt);
+        }
+    };
+    pool.scope(|scope| {
+        for _ in 0..config.concurrency {
+            scope.spawn(|_| worker());
+        }
+    });
+
+    let shared = shared.into_inner().expect("workers are done");
+    let mut records = shared.records;
+    records.sort_by_key(|r| r.index);
+    let stopped = match shared.halt {
+        Some(Halt::Error(e)) => return Err(e),
+        Some(Halt::Sprt) if records.len() < total => Some("SPRT bound reached".to_string()),
+        _ if records.len() < total => Some("stopped".to_string()),
+        _ => None,
+    };
+    let sprt = config.sprt.map(|sprt| {
+        let llr = sprt.llr(&shared.tally.pairings()[0].penta);
+        SprtStatus {
+            sprt,
+            llr,
+            decision: sprt.decide(llr),
+        }
+    });
+    Ok(MatchReport {
+        tally: shared.tally,
+        records,
+        planned: total,
+        sprt,
+        stopped,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_go_round_the_pairings_with_colours_swapped() {
+        let s = Schedule {
+            pairings: vec![(0, 1), (0, 2), (1, 2)],
+            per_pairing: 4,
+        };
+        assert_eq!(s.total(), 12);
+        let slots: Vec<(usize, usize, usize)> = (0..12)
+            .map(|i| {
+                let x = s.slot(i);
+                (x.round, x.black, x.white)
+            })
+            .collect();
+        assert_eq!(
+            slots,
+            vec![
+                (0, 0, 1),
+                (0, 1, 0),
+                (0, 0, 2),
+                (0, 2, 0),
+                (0, 1, 2),
+                (0, 2, 1),
+                (1, 0, 1),
+                (1, 1, 0),
+                (1, 0, 2),
+                (1, 2, 0),
+                (1, 1, 2),
+                (1, 2, 1),
+            ]
+        );
+    }
+}
