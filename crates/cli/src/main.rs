@@ -2,9 +2,10 @@
 //! its flags, builds a position through a library call, and prints what the
 //! library returns; no game logic lives here.
 
-mod cmd_board;
 mod cmd_bench;
 mod cmd_best;
+mod cmd_board;
+mod cmd_match;
 mod cmd_moves;
 mod cmd_perft;
 mod options;
@@ -38,6 +39,11 @@ enum Command {
     /// position, the total nodes (a signature of the search) and nodes per
     /// second.
     Bench(cmd_bench::BenchArgs),
+    /// Play engines against each other: openings in colour-swapped pairs,
+    /// games at once, a progress bar, then W/L/D, Elo, LOS, pentanomial
+    /// and SPRT tables; PDN and JSON-lines records a killed match resumes
+    /// from.
+    Match(cmd_match::MatchArgs),
 }
 
 fn main() -> ExitCode {
@@ -48,6 +54,7 @@ fn main() -> ExitCode {
         Command::Board(args) => cmd_board::run(args),
         Command::Best(args) => cmd_best::run(args),
         Command::Bench(args) => cmd_bench::run(args),
+        Command::Match(args) => cmd_match::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
