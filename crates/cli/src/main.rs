@@ -2,9 +2,9 @@
 //! its flags, builds a position through a library call, and prints what the
 //! library returns; no game logic lives here.
 
-mod cmd_board;
 mod cmd_bench;
 mod cmd_best;
+mod cmd_board;
 mod cmd_moves;
 mod cmd_perft;
 mod options;
