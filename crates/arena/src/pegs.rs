@@ -1,11 +1,10 @@
 //! The peg game in the arena: its [`GameFormat`] (random opening plies from
 //! the match seed by default, positions in the `PegPosition` text form,
 //! moves in the contract's notation, a `Rules` tag with every field of the
-//! rules and the start position in a `Position` tag), and a material
-//! evaluation for the greedy player where the game has no other.
+//! rules and the start position in a `Position` tag). Its players come
+//! from [`crate::search_factory`], on the game's own `Evaluate`.
 
 use crate::format::GameFormat;
-use parlour_game::Side;
 use parlour_pegs::{PegPosition, PegRules};
 
 /// The peg game under `rules`.
@@ -72,25 +71,10 @@ impl GameFormat<PegPosition> for Pegs {
     }
 }
 
-/// Material from the side to move's view: 100 an ordinary peg on the board
-/// or in hand, 20 a reserve peg (it only serves against a forced King). A
-/// simple evaluation for the greedy player until the peg game implements
-/// `Evaluate`.
-pub fn material(pos: &PegPosition) -> i32 {
-    let value = |side: Side| {
-        let king = i32::from(pos.king(side).is_some());
-        let pegs = pos.pegs(side).len() as i32 - king;
-        100 * (pegs + i32::from(pos.hand(side))) + 20 * i32::from(pos.reserve(side))
-    };
-    let side = pos.side();
-    value(side) - value(side.opponent())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::openings::{OpeningBook, OpeningSpec};
-    use parlour_game::Game;
 
     #[test]
     fn rules_are_written_in_full_and_read_back() {
@@ -140,14 +124,28 @@ mod tests {
     }
 
     #[test]
-    fn material_is_from_the_movers_view() {
+    fn the_searcher_plays_a_peg_match() {
+        use crate::{run_match, search_factory, GameCount, MatchConfig};
         let pegs = Pegs::new(PegRules::DEFAULT).unwrap();
-        let pos = pegs
-            .parse_position("b:K11,3/w:2,12,19/hand:0,1/reserve:3,2/turn:w")
-            .unwrap();
-        assert_eq!(pos.side_to_move(), Side::White);
-        // White: 3 pegs + 1 in hand + 2 reserve; Black: 1 peg + 3 reserve.
-        assert_eq!(material(&pos), (400 + 40) - (100 + 60));
-        assert_eq!(material(&pegs.start()), 0);
+        let config = MatchConfig {
+            engines: vec!["search:depth=2".into(), "greedy".into()],
+            games: GameCount::Rounds(1),
+            concurrency: 2,
+            ..MatchConfig::default()
+        };
+        let report = run_match(&config, &pegs, &search_factory(), &|_| {}).unwrap();
+        assert_eq!(report.records.len(), 2);
+        for r in &report.records {
+            assert_eq!(r.opening_plies, 6);
+            assert!(r.plies > 6, "the engines moved");
+            assert!(
+                !matches!(
+                    r.termination.as_str(),
+                    "crash" | "illegal move" | "time forfeit"
+                ),
+                "{}",
+                r.reason
+            );
+        }
     }
 }

@@ -135,8 +135,6 @@ pub fn run(args: BestArgs) -> Result<(), String> {
     let mut searcher = Searcher::new(threads, args.hash)?;
     match position {
         AnyPosition::Checkers(pos) => run_game(pos, &args.moves, limits, &mut searcher),
-        AnyPosition::Pegs(_) => {
-            Err("the peg game cannot be searched yet: it has no evaluation".to_string())
-        }
+        AnyPosition::Pegs(pos) => run_game(pos, &args.moves, limits, &mut searcher),
     }
 }

@@ -9,8 +9,8 @@ use crate::options::{peg_rules, GameName};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use parlour_arena::{
-    builtin_factory, run_match, search_factory, Adjudication, Checkers, DrawRule, Evaluator,
-    GameCount, GameFormat, MatchConfig, MatchReport, Pegs, Progress, ResignRule, Sprt, Tournament,
+    run_match, search_factory, Adjudication, Checkers, DrawRule, GameCount, GameFormat,
+    MatchConfig, MatchReport, Pegs, Progress, ResignRule, Sprt, Tournament,
 };
 use parlour_checkers::{Position, Rules};
 use parlour_game::Game;
@@ -22,9 +22,8 @@ use std::time::Duration;
 
 /// The engines of a match that names none: the searcher against greedy.
 const DEFAULT_CHECKERS_ENGINES: [&str; 2] = ["search:depth=6", "greedy"];
-/// The peg game has no `Evaluate` implementation yet, so no searcher: its
-/// default match is greedy (on material) against random.
-const DEFAULT_PEGS_ENGINES: [&str; 2] = ["greedy", "random"];
+/// The peg game has many more moves a ply: a shallower searcher.
+const DEFAULT_PEGS_ENGINES: [&str; 2] = ["search:depth=3", "greedy"];
 /// The rounds of a match that names neither engines nor a game count:
 /// short, but long enough to mean something.
 const DEFAULT_ROUNDS: u32 = 4;
@@ -52,8 +51,8 @@ pub struct MatchArgs {
     /// `search:nodes=50000`, `search:tc=10+0.1` (with `threads=N`,
     /// `hash=MIB`), `greedy`, `random` or `random:seed=N`; each with
     /// `name=...` for its display name. Without any: `search:depth=6`
-    /// against `greedy` for checkers (greedy against random for pegs),
-    /// for 4 rounds.
+    /// against `greedy` for checkers (`search:depth=3` for pegs), for 4
+    /// rounds.
     #[arg(long = "engine", value_name = "SPEC")]
     engines: Vec<String>,
     /// Who plays whom among more than two engines.
@@ -304,17 +303,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                 .map_err(|e| format!("bad --rules: {e}"))?;
             let mut config = args.config(DEFAULT_PEGS_ENGINES)?;
             config.stop = Some(stop.clone());
-            // When parlour-pegs implements `Evaluate`, this becomes
-            // `search_factory::<PegPosition>()`, as for checkers.
-            let eval: Evaluator<PegPosition> = Arc::new(parlour_arena::pegs::material);
-            let builtin = builtin_factory(Some(eval));
-            let factory = move |spec: &parlour_arena::PlayerSpec| match spec {
-                parlour_arena::PlayerSpec::Search { name, .. } => Err(format!(
-                    "engine `{name}`: the peg game cannot be searched yet (it has no \
-                     evaluation); play greedy or random"
-                )),
-                other => builtin(other),
-            };
+            let factory = search_factory::<PegPosition>();
             play(&config, &format, &factory, args.quiet)?
         }
     };
