@@ -252,6 +252,30 @@ mod tests {
     }
 
     #[test]
+    fn a_searcher_on_a_short_clock_keeps_to_it() {
+        use crate::{run_match, Checkers, GameCount, MatchConfig};
+        // Half a second a game, and 20 ms a move: many moves on little
+        // time, on a machine that may be busy.
+        let config = MatchConfig {
+            engines: vec![
+                "search:tc=0.5+0.02,name=clock".into(),
+                "search:movetime=10,name=fixed".into(),
+            ],
+            games: GameCount::Rounds(1),
+            time_margin: Duration::from_millis(300),
+            ..MatchConfig::default()
+        };
+        let format = Checkers::new(Rules::ENGLISH);
+        let report = run_match(&config, &format, &search_factory(), &|_| {}).unwrap();
+        assert_eq!(report.records.len(), 2);
+        for r in &report.records {
+            assert_ne!(r.termination, "time forfeit", "{}", r.reason);
+            assert_ne!(r.termination, "crash", "{}", r.reason);
+            assert!(r.plies > 3 + 10, "the engines played on");
+        }
+    }
+
+    #[test]
     fn the_factory_builds_every_kind() {
         let factory = search_factory::<Position>();
         for text in ["search:depth=2", "greedy", "random:seed=2"] {
