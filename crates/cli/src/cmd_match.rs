@@ -309,8 +309,13 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     };
     print!("{report}");
     if report.stopped.is_some() && stop.load(Ordering::SeqCst) {
+        let then = if args.results.is_some() {
+            "run again with --resume to finish the match"
+        } else {
+            "without --results the match cannot be resumed"
+        };
         return Err(format!(
-            "stopped after {} of {} games: run again with --resume to finish the match",
+            "stopped after {} of {} games: {then}",
             report.records.len(),
             report.planned
         ));
