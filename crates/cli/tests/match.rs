@@ -574,3 +574,81 @@ fn bad_input_is_refused_before_any_game() {
     fails(&["match", "--resume"]);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn adjudication_and_sprt_flags_reach_the_match() {
+    let dir = scratch("adjudication");
+    let results = dir.join("resign.jsonl");
+    let out = ok(&[
+        "match",
+        "--engine",
+        "search:depth=6",
+        "--engine",
+        "greedy",
+        "--rounds",
+        "2",
+        "--resign",
+        "300,2",
+        "--quiet",
+        "--results",
+        path(&results),
+    ]);
+    assert!(out.starts_with("4 of 4 games played\n"), "{out}");
+    let recs = records(&results);
+    assert!(
+        recs.iter().any(|r| r["termination"] == "resignation"),
+        "greedy, far behind, resigns"
+    );
+    for r in recs.iter().filter(|r| r["termination"] == "resignation") {
+        assert!(
+            r["reason"].as_str().unwrap().contains("(greedy) resigned"),
+            "{r}"
+        );
+        assert_eq!(
+            r["result"],
+            if r["winner"] == "black" { "2-0" } else { "0-2" }
+        );
+    }
+
+    let results = dir.join("short.jsonl");
+    ok(&[
+        "match",
+        "--engine",
+        "random:seed=1",
+        "--engine",
+        "random:seed=2",
+        "--rounds",
+        "2",
+        "--max-plies",
+        "30",
+        "--quiet",
+        "--results",
+        path(&results),
+    ]);
+    for r in records(&results) {
+        assert!(r["plies"].as_u64().unwrap() <= 30, "{r}");
+        if r["termination"] == "max plies" {
+            assert_eq!(
+                (r["plies"].as_u64(), r["result"].as_str()),
+                (Some(30), Some("1-1"))
+            );
+        }
+    }
+
+    // Two engines far apart: the test accepts H1 long before the deck ends.
+    let out = ok(&[
+        "match",
+        "--engine",
+        "search:depth=6",
+        "--engine",
+        "random",
+        "--sprt",
+        "0,200,0.05,0.05",
+        "--concurrency",
+        "1",
+        "--quiet",
+    ]);
+    assert!(out.contains("(SPRT bound reached)"), "{out}");
+    assert!(out.contains("H1 accepted"), "{out}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
