@@ -132,7 +132,11 @@ impl GameFormat<Position> for Checkers {
     }
 
     /// `GameType "21"` (English draughts) for english rules, a `Rules` tag
-    /// for any other rules value, and the start position in `FEN`.
+    /// for any other rules value, and the start position in `FEN` when it
+    /// is not the game's usual start. (As PDN practice has it; and PDN
+    /// readers that number moves by the `FEN` tag's side to move, as
+    /// pydraughts 0.6.7 does, misread an english game that starts with
+    /// Black to move in a `FEN` tag.)
     fn pdn_tags(&self, start: &str) -> Vec<(String, String)> {
         let mut tags = Vec::new();
         if self.rules.is_huffing() {
@@ -143,7 +147,9 @@ impl GameFormat<Position> for Checkers {
                 tags.push(("Rules".to_string(), self.rules.to_string()));
             }
         }
-        tags.push(("FEN".to_string(), start.to_string()));
+        if start != self.start().to_string() {
+            tags.push(("FEN".to_string(), start.to_string()));
+        }
         tags
     }
 }
@@ -202,6 +208,11 @@ mod tests {
         assert_eq!(english[1], ("FEN".into(), "B:W21-32:B1-12".into()));
         let huffing = Checkers::new(Rules::HUFFING).pdn_tags("x");
         assert_eq!(huffing[0], ("Rules".into(), "huffing".into()));
+        for rules in [Rules::ENGLISH, Rules::HUFFING] {
+            let c = Checkers::new(rules);
+            let tags = c.pdn_tags(&c.start().to_string());
+            assert!(tags.iter().all(|(k, _)| k != "FEN"), "{tags:?}");
+        }
     }
 
     #[test]

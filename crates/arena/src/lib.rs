@@ -8,7 +8,9 @@
 //!
 //! Everything is generic over [`parlour_game::Game`]; what a game must add
 //! (reading positions, opening decks, PDN tags) is the [`GameFormat`] trait,
-//! implemented for checkers by [`Checkers`].
+//! implemented for checkers by [`Checkers`] (both rule sets: english games
+//! carry `GameType "21"`, huffing ones a `Rules` tag) and for the peg game
+//! by [`Pegs`].
 //!
 //! The entry point is [`run_match`]. It takes a [`MatchConfig`], the game's
 //! format, a factory that builds a [`Player`] from a [`PlayerSpec`], and a
@@ -20,14 +22,16 @@
 //! replays exactly at any concurrency) and told the game's seed. A player
 //! runs on the match's thread; the runner cannot interrupt it, so an
 //! in-process engine must keep to its own limits; an engine over its clock
-//! or move time loses on time when it answers. A search player plugs in as
-//! a factory that handles `PlayerSpec::Search` and hands the rest to
-//! [`builtin_factory`]:
+//! or move time loses on time when it answers. For a game that implements
+//! [`parlour_game::Evaluate`], [`search_factory`] builds every kind:
+//! `search` as a [`SearchPlayer`] over `parlour-search`, `greedy` on the
+//! game's evaluation, `random`. Any other factory handles what it adds and
+//! hands the rest to [`builtin_factory`]:
 //!
 //! ```text
 //! let builtin = builtin_factory(Some(eval));
 //! let factory = move |spec: &PlayerSpec| match spec {
-//!     PlayerSpec::Search { name, limits } => Ok(Box::new(SearchPlayer::new(name, limits)) as _),
+//!     PlayerSpec::Search { name, limits } => Ok(Box::new(MyPlayer::new(name, limits)) as _),
 //!     other => builtin(other),
 //! };
 //! ```
@@ -54,10 +58,12 @@ pub mod checkers;
 mod format;
 mod game;
 pub mod openings;
+pub mod pegs;
 mod player;
 pub mod records;
 mod report;
 mod runner;
+pub mod search;
 mod spec;
 pub mod stats;
 mod tally;
@@ -66,6 +72,7 @@ pub use checkers::Checkers;
 pub use format::GameFormat;
 pub use game::{Adjudication, DrawRule, ResignRule};
 pub use openings::{Opening, OpeningBook, OpeningSpec};
+pub use pegs::Pegs;
 pub use player::{
     builtin_factory, mix_seed, Choice, ClockState, Evaluator, Factory, GreedyPlayer, Player,
     PlayerError, RandomPlayer,
@@ -73,6 +80,7 @@ pub use player::{
 pub use records::GameRecord;
 pub use report::{table, MatchReport, SprtStatus};
 pub use runner::{run_match, GameCount, MatchConfig, Progress, Tournament};
+pub use search::{search_factory, SearchPlayer};
 pub use spec::{Limits, PlayerSpec, TimeControl};
 pub use stats::{EloEstimate, Hypothesis, Pentanomial, Sprt, Wld};
 pub use tally::{PairingTally, Tally};

@@ -111,9 +111,10 @@ pub trait Player<G: Game>: Send {
 }
 
 /// An evaluation of a position from the side to move's view (positive: the
-/// side to move is better). When `parlour-game`'s `Evaluate` trait lands,
-/// pass `Arc::new(|pos: &G| pos.evaluate())` (or the trait's method itself)
-/// here; the arena takes a function so it does not depend on that trait.
+/// side to move is better). For a game that implements `parlour-game`'s
+/// `Evaluate`, pass `Arc::new(|pos: &G| pos.evaluate())` (as
+/// [`crate::search_factory`] does); a function, so that the built-in players
+/// serve games without that trait too.
 pub type Evaluator<G> = Arc<dyn Fn(&G) -> i32 + Send + Sync>;
 
 /// Mixes two seeds into one (splitmix64 of their combination): game seeds

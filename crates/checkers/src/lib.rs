@@ -15,6 +15,7 @@
 //! ```
 
 mod bitboard;
+pub mod eval;
 mod fen;
 mod geometry;
 pub mod huffing;

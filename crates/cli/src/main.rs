@@ -2,7 +2,10 @@
 //! its flags, builds a position through a library call, and prints what the
 //! library returns; no game logic lives here.
 
+mod cmd_bench;
+mod cmd_best;
 mod cmd_board;
+mod cmd_match;
 mod cmd_moves;
 mod cmd_perft;
 mod options;
@@ -29,6 +32,18 @@ enum Command {
     /// Draw the peg board with its hole numbers and list its generated
     /// tables (neighbours, opposite pairs, lines).
     Board(cmd_board::BoardArgs),
+    /// Search a position for the best move: one `info depth ...` line per
+    /// finished depth, then `bestmove <move>` (or `bestmove none`).
+    Best(cmd_best::BestArgs),
+    /// Search a fixed suite of positions to fixed depths: a table per
+    /// position, the total nodes (a signature of the search) and nodes per
+    /// second.
+    Bench(cmd_bench::BenchArgs),
+    /// Play engines against each other: openings in colour-swapped pairs,
+    /// games at once, a progress bar, then W/L/D, Elo, LOS, pentanomial
+    /// and SPRT tables; PDN and JSON-lines records a killed match resumes
+    /// from.
+    Match(cmd_match::MatchArgs),
 }
 
 fn main() -> ExitCode {
@@ -37,6 +52,9 @@ fn main() -> ExitCode {
         Command::Perft(args) => cmd_perft::run(args),
         Command::Moves(args) => cmd_moves::run(args),
         Command::Board(args) => cmd_board::run(args),
+        Command::Best(args) => cmd_best::run(args),
+        Command::Bench(args) => cmd_bench::run(args),
+        Command::Match(args) => cmd_match::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -5,15 +5,18 @@
 //! was), generates its legal moves into a list on the stack, and hashes
 //! itself to 64 bits. Everything generic over games lives here too: the
 //! bookkeeping of draws that depend on history ([`History`]) and perft
-//! ([`perft`]), serial and parallel.
+//! ([`perft`]), serial and parallel, and what a searcher needs from a
+//! game beyond its rules ([`Evaluate`]).
 
 pub mod bits;
+mod evaluate;
 mod history;
 mod movelist;
 pub mod perft;
 mod side;
 
 pub use bits::BitIter;
+pub use evaluate::{Evaluate, HISTORY_KEYS};
 pub use history::History;
 pub use movelist::MoveList;
 pub use perft::{divide, perft, perft_parallel};

@@ -15,6 +15,7 @@
 
 mod board;
 mod diagram;
+pub mod eval;
 mod hole;
 mod movegen;
 mod moves;

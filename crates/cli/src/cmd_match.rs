@@ -1,0 +1,324 @@
+//! `parlour match`: engine-vs-engine matches. The flags map onto
+//! `parlour_arena::MatchConfig`; the arena checks them all before the
+//! first game, plays the games, and writes the records. This command adds
+//! a progress bar on stderr (games, W-L-D, score, Elo so far, the LLR of an
+//! SPRT), a Ctrl-C that lets the games under way finish and be recorded,
+//! and the final tables on stdout.
+
+use crate::options::{peg_rules, GameName};
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use parlour_arena::{
+    run_match, search_factory, Adjudication, Checkers, DrawRule, GameCount, GameFormat,
+    MatchConfig, MatchReport, Pegs, Progress, ResignRule, Sprt, Tournament,
+};
+use parlour_checkers::{Position, Rules};
+use parlour_game::Game;
+use parlour_pegs::PegPosition;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+/// The engines of a match that names none: the searcher against greedy.
+const DEFAULT_CHECKERS_ENGINES: [&str; 2] = ["search:depth=6", "greedy"];
+/// The peg game has many more moves a ply: a shallower searcher.
+const DEFAULT_PEGS_ENGINES: [&str; 2] = ["search:depth=3", "greedy"];
+/// The rounds of a match that names neither engines nor a game count:
+/// short, but long enough to mean something.
+const DEFAULT_ROUNDS: u32 = 4;
+
+/// Who plays whom among more than two engines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TournamentArg {
+    /// Every engine against every other.
+    RoundRobin,
+    /// The first engine against each of the others.
+    Gauntlet,
+}
+
+/// Flags of `parlour match`.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value = "checkers")]
+    game: GameName,
+    /// The rules: for checkers `english` (default) or `huffing`, optionally
+    /// with `,quiet_plies=N`; for pegs fields like `squares=4,reserve=2`.
+    #[arg(long)]
+    rules: Option<String>,
+    /// An engine, at least two: `search:depth=8`, `search:movetime=100`,
+    /// `search:nodes=50000`, `search:tc=10+0.1` (with `threads=N`,
+    /// `hash=MIB`), `greedy`, `random` or `random:seed=N`; each with
+    /// `name=...` for its display name. Without any: `search:depth=6`
+    /// against `greedy` for checkers (`search:depth=3` for pegs), for 4
+    /// rounds.
+    #[arg(long = "engine", value_name = "SPEC")]
+    engines: Vec<String>,
+    /// Who plays whom among more than two engines.
+    #[arg(long, value_enum, default_value = "round-robin")]
+    tournament: TournamentArg,
+    /// Openings per pairing, each played twice with colours swapped
+    /// (default: every opening of the deck; 4 when no engine is named).
+    #[arg(long, conflicts_with = "games")]
+    rounds: Option<u32>,
+    /// Games per pairing (rounded up to an even number).
+    #[arg(long)]
+    games: Option<u32>,
+    /// The openings: for checkers `deck` (the 156 ACF ballots, default),
+    /// `all` (174), `tough` (50); `random` or `random:plies=N` (the peg
+    /// game's default, with 6 plies); `start`; or a file with one FEN or
+    /// move sequence a line.
+    #[arg(long)]
+    openings: Option<String>,
+    /// Play the openings in an order drawn from the seed.
+    #[arg(long)]
+    shuffle: bool,
+    /// Games played at once (default: the number of cores). Each search
+    /// engine uses its own `threads` (default 1).
+    #[arg(long)]
+    concurrency: Option<usize>,
+    /// Write every finished game to this PDN file.
+    #[arg(long, value_name = "FILE")]
+    pdn: Option<PathBuf>,
+    /// Write every finished game as a JSON line to this file (needed to
+    /// resume).
+    #[arg(long, value_name = "FILE")]
+    results: Option<PathBuf>,
+    /// Continue the match recorded in --results: its finished games are
+    /// kept, the others played (run with the same flags).
+    #[arg(long, requires = "results")]
+    resume: bool,
+    /// Stop when a sequential probability ratio test decides:
+    /// `elo0,elo1,alpha,beta` (as in `0,10,0.05,0.05`); two engines only.
+    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA")]
+    sprt: Option<String>,
+    /// The match seed: the same seed plays the same games at any
+    /// concurrency (with fixed-depth or node limits).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Adjudicate a draw after this many plies, the opening's included (0:
+    /// never).
+    #[arg(long, default_value_t = 1000)]
+    max_plies: u32,
+    /// Resign for a player whose own score is at or below -SCORE for MOVES
+    /// of its moves in a row (in hundredths of a man for checkers).
+    #[arg(long, value_name = "SCORE,MOVES")]
+    resign: Option<String>,
+    /// Adjudicate a draw from ply PLIES on when both players scored within
+    /// SCORE of level for MOVES moves each in a row.
+    #[arg(long, value_name = "PLIES,SCORE,MOVES")]
+    draw: Option<String>,
+    /// How many milliseconds an engine may overrun its clock or move time
+    /// before it loses on time.
+    #[arg(long, default_value_t = 100, value_name = "MS")]
+    time_margin: u64,
+    /// The PDN Event tag.
+    #[arg(long, default_value = "parlour match")]
+    event: String,
+    /// No progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// Reads `N,N,...` of exactly `names.len()` whole numbers for `flag`.
+fn numbers<const K: usize>(flag: &str, text: &str, names: [&str; K]) -> Result<[u32; K], String> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    let want = names.join(",");
+    if parts.len() != K {
+        return Err(format!("{flag} `{text}`: write {want}, whole numbers"));
+    }
+    let mut out = [0u32; K];
+    for (i, part) in parts.iter().enumerate() {
+        out[i] = part.parse().map_err(|_| {
+            format!(
+                "{flag} `{text}`: {} `{part}` is not a whole number",
+                names[i]
+            )
+        })?;
+    }
+    Ok(out)
+}
+
+impl MatchArgs {
+    /// The arena's configuration of the flags (without the stop flag).
+    fn config(&self, default_engines: [&str; 2]) -> Result<MatchConfig, String> {
+        let defaulted = self.engines.is_empty();
+        let engines = if defaulted {
+            default_engines.map(String::from).to_vec()
+        } else {
+            self.engines.clone()
+        };
+        let games = match (self.rounds, self.games) {
+            (Some(r), _) => GameCount::Rounds(r),
+            (_, Some(g)) => GameCount::Games(g),
+            _ if defaulted => GameCount::Rounds(DEFAULT_ROUNDS),
+            _ => GameCount::Deck,
+        };
+        let concurrency = match self.concurrency {
+            Some(0) => return Err("--concurrency must be at least 1".to_string()),
+            Some(n) => n,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
+        let resign = match &self.resign {
+            None => None,
+            Some(text) => {
+                let [score, moves] = numbers("--resign", text, ["SCORE", "MOVES"])?;
+                if moves == 0 {
+                    return Err(format!("--resign `{text}`: MOVES must be at least 1"));
+                }
+                Some(ResignRule {
+                    score: i32::try_from(score)
+                        .map_err(|_| format!("--resign `{text}`: SCORE is too large"))?,
+                    moves,
+                })
+            }
+        };
+        let draw = match &self.draw {
+            None => None,
+            Some(text) => {
+                let [after_plies, score, moves] =
+                    numbers("--draw", text, ["PLIES", "SCORE", "MOVES"])?;
+                if moves == 0 {
+                    return Err(format!("--draw `{text}`: MOVES must be at least 1"));
+                }
+                Some(DrawRule {
+                    after_plies,
+                    score: i32::try_from(score)
+                        .map_err(|_| format!("--draw `{text}`: SCORE is too large"))?,
+                    moves,
+                })
+            }
+        };
+        let sprt = match &self.sprt {
+            None => None,
+            Some(text) => Some(text.parse::<Sprt>().map_err(|e| format!("--sprt: {e}"))?),
+        };
+        if self.event.contains(['\n', '\r']) {
+            return Err("--event may not hold a line break".to_string());
+        }
+        Ok(MatchConfig {
+            engines,
+            tournament: match self.tournament {
+                TournamentArg::RoundRobin => Tournament::RoundRobin,
+                TournamentArg::Gauntlet => Tournament::Gauntlet,
+            },
+            games,
+            openings: self.openings.clone(),
+            shuffle_openings: self.shuffle,
+            concurrency,
+            seed: self.seed,
+            adjudication: Adjudication {
+                max_plies: (self.max_plies > 0).then_some(self.max_plies),
+                resign,
+                draw,
+            },
+            time_margin: Duration::from_millis(self.time_margin),
+            sprt,
+            pdn: self.pdn.clone(),
+            results: self.results.clone(),
+            resume: self.resume,
+            event: self.event.clone(),
+            stop: None,
+        })
+    }
+}
+
+/// Sets `stop` on the first Ctrl-C (the games under way finish and are
+/// written; `--resume` continues the match) and exits at once on the
+/// second.
+fn stop_on_ctrl_c() -> Arc<AtomicBool> {
+    static STOP: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    STOP.get_or_init(|| {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        // Without a handler (one could not be set), Ctrl-C ends the
+        // process as usual: the records written so far are whole lines.
+        let _ = ctrlc::set_handler(move || {
+            if flag.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+            eprintln!(
+                "\nparlour match: stopping once the games under way end (Ctrl-C again to quit now)"
+            );
+        });
+        stop
+    })
+    .clone()
+}
+
+/// Plays the match of `config` on `format` with the players of `factory`,
+/// drawing the progress bar unless `quiet`.
+fn play<G: Game>(
+    config: &MatchConfig,
+    format: &dyn GameFormat<G>,
+    factory: &parlour_arena::Factory<'_, G>,
+    quiet: bool,
+) -> Result<MatchReport, String> {
+    let bar = if quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
+    };
+    // A spinner until the first game ends and the total is known.
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} {spinner} {wide_msg}")
+            .expect("a valid template"),
+    );
+    bar.set_message("the first games are under way");
+    bar.enable_steady_tick(Duration::from_millis(250));
+    let counting = ProgressStyle::with_template("{elapsed_precise} [{bar:16}] {wide_msg}")
+        .expect("a valid template")
+        .progress_chars("=> ");
+    let progress = |p: &Progress<'_>| {
+        let first = bar.length().is_none();
+        bar.set_length(p.total as u64);
+        bar.set_position(p.done as u64);
+        bar.set_message(p.summary());
+        if first {
+            bar.set_style(counting.clone());
+        }
+    };
+    let report = run_match(config, format, factory, &progress);
+    bar.finish_and_clear();
+    report
+}
+
+/// Runs the command.
+pub fn run(args: MatchArgs) -> Result<(), String> {
+    let stop = stop_on_ctrl_c();
+    let report = match args.game {
+        GameName::Checkers => {
+            let rules: Rules = match &args.rules {
+                Some(text) => text.parse().map_err(|e| format!("bad --rules: {e}"))?,
+                None => Rules::default(),
+            };
+            let mut config = args.config(DEFAULT_CHECKERS_ENGINES)?;
+            config.stop = Some(stop.clone());
+            let factory = search_factory::<Position>();
+            play(&config, &Checkers::new(rules), &factory, args.quiet)?
+        }
+        GameName::Pegs => {
+            let format = Pegs::new(peg_rules(args.rules.as_deref())?)
+                .map_err(|e| format!("bad --rules: {e}"))?;
+            let mut config = args.config(DEFAULT_PEGS_ENGINES)?;
+            config.stop = Some(stop.clone());
+            let factory = search_factory::<PegPosition>();
+            play(&config, &format, &factory, args.quiet)?
+        }
+    };
+    print!("{report}");
+    if report.stopped.is_some() && stop.load(Ordering::SeqCst) {
+        let then = if args.results.is_some() {
+            "run again with --resume to finish the match"
+        } else {
+            "without --results the match cannot be resumed"
+        };
+        return Err(format!(
+            "stopped after {} of {} games: {then}",
+            report.records.len(),
+            report.planned
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,158 @@
+//! `parlour best` and `parlour bench` from the outside: their output lines,
+//! and clear errors with a non-zero exit.
+
+use std::process::{Command, Output};
+
+fn parlour(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(args)
+        .output()
+        .expect("the parlour binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+#[test]
+fn best_prints_a_line_per_depth_then_the_move() {
+    let output = parlour(&["best", "--depth", "5", "--threads", "1"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6, "{text}");
+    for (i, line) in lines[..5].iter().enumerate() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(
+            [words[0], words[1], words[3], words[5], words[7], words[9], words[11]],
+            ["info", "depth", "score", "nodes", "nps", "time", "pv"],
+            "{line}"
+        );
+        assert_eq!(words[2], (i + 1).to_string());
+    }
+    let best = lines[5].strip_prefix("bestmove ").unwrap();
+    let first_pv = lines[4]
+        .split(" pv ")
+        .nth(1)
+        .unwrap()
+        .split(", ")
+        .next()
+        .unwrap();
+    assert_eq!(best, first_pv);
+    // One of Black's seven opening moves.
+    assert!(["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"].contains(&best));
+}
+
+#[test]
+fn best_plays_the_moves_first_and_shows_wins_and_huffs() {
+    // After 11-15 23-19 it is Black's move again.
+    let output = parlour(&[
+        "best",
+        "--moves",
+        "11-15,23-19",
+        "--depth",
+        "3",
+        "--threads",
+        "1",
+    ]);
+    assert!(output.status.success());
+    assert!(stdout(&output)
+        .lines()
+        .last()
+        .unwrap()
+        .starts_with("bestmove "));
+
+    // A win in one is written `win 1`.
+    let output = parlour(&[
+        "best",
+        "--fen",
+        "B:W18:BK14,K1",
+        "--depth",
+        "4",
+        "--threads",
+        "1",
+    ]);
+    let text = stdout(&output);
+    assert!(text.contains("score win 1 "), "{text}");
+    assert!(text.ends_with("bestmove 14x23\n"), "{text}");
+
+    // A lost position is written `loss <plies>`.
+    let output = parlour(&[
+        "best",
+        "--fen",
+        "W:WK4:BK14,K23",
+        "--depth",
+        "12",
+        "--threads",
+        "1",
+    ]);
+    assert!(
+        stdout(&output).contains("score loss "),
+        "{}",
+        stdout(&output)
+    );
+
+    // Under huffing an action may hold a space: `h9 14-10`.
+    let output = parlour(&[
+        "best",
+        "--rules",
+        "huffing",
+        "--fen",
+        "W:W14,30:B9,15:O11-15",
+        "--depth",
+        "6",
+        "--threads",
+        "2",
+    ]);
+    assert!(output.status.success());
+    let last = stdout(&output).lines().last().unwrap().to_string();
+    let legal = [
+        "14-10", "14x5", "30-25", "30-26", "compel", "h9 14-10", "h9 14-9", "h9 30-25", "h9 30-26",
+    ];
+    assert!(
+        legal.contains(&last.strip_prefix("bestmove ").unwrap()),
+        "{last}"
+    );
+}
+
+#[test]
+fn best_with_no_legal_move_says_none() {
+    let output = parlour(&["best", "--fen", "B:W5,6:B", "--depth", "3"]);
+    assert!(output.status.success());
+    assert_eq!(stdout(&output), "bestmove none\n");
+}
+
+#[test]
+fn best_explains_bad_input() {
+    for args in [
+        &["best", "--fen", "B:W1:B5"][..],
+        &["best", "--moves", "11-15,11-16", "--depth", "2"],
+        &["best", "--depth", "0"],
+        &["best", "--nodes", "0"],
+        &["best", "--movetime", "0"],
+        &["best", "--depth", "3", "--movetime", "100"],
+        &["best", "--inc", "100"],
+        &["best", "--threads", "0", "--depth", "2"],
+        &["best", "--rules", "italian"],
+    ] {
+        let output = parlour(args);
+        assert!(!output.status.success(), "{args:?}");
+        let message = String::from_utf8(output.stderr).unwrap();
+        assert!(!message.trim().is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn best_answers_within_its_time() {
+    let started = std::time::Instant::now();
+    let output = parlour(&["best", "--movetime", "200", "--threads", "2"]);
+    assert!(output.status.success());
+    assert!(started.elapsed().as_secs_f64() < 5.0);
+    let output = parlour(&["best", "--clock", "3000", "--inc", "50"]);
+    assert!(output.status.success());
+    assert!(stdout(&output)
+        .lines()
+        .last()
+        .unwrap()
+        .starts_with("bestmove "));
+}

@@ -1,0 +1,47 @@
+//! What a searcher needs from a game beyond its rules: a static score, and
+//! which moves are tactical.
+
+use crate::Game;
+
+/// A game's static knowledge, for a game-independent alpha-beta searcher.
+///
+/// Scores are in hundredths of a unit the game chooses (for checkers, a man)
+/// from the view of the side to move: positive is good for the side to move.
+/// Implementations keep them well inside `±20_000`, so that they never reach
+/// the searcher's win and loss scores (a searcher clamps them anyway).
+pub trait Evaluate: Game {
+    /// The static score of the position, from the side to move's view. It
+    /// is only asked for where [`Evaluate::is_tactical`] says nothing is
+    /// left hanging, or to stand pat in a quiescence search; it should be
+    /// fast and allocate nothing.
+    fn evaluate(&self) -> i32;
+
+    /// Whether `mv` (legal here) changes the material balance at once or
+    /// forces the play: a capture, a crowning, a huff, a compel. A searcher
+    /// searches these first, and only these in its quiescence search, so
+    /// a game should keep the set small (for example, only complete
+    /// captures where a capture may legally be stopped short) and bounded
+    /// (every chain of tactical moves ends).
+    fn is_tactical(&self, mv: Self::Move) -> bool;
+
+    /// A hint for ordering tactical moves: the larger, the earlier (for
+    /// example the material a capture wins). The default orders all
+    /// tactical moves alike.
+    fn tactical_gain(&self, mv: Self::Move) -> i32 {
+        let _ = mv;
+        0
+    }
+
+    /// A small key naming `mv` for the history heuristic (for example
+    /// from-square * 32 + to-square), below [`HISTORY_KEYS`]; moves with the
+    /// same key share their history. The default gives every move the key 0,
+    /// which turns the history heuristic off.
+    fn history_key(&self, mv: Self::Move) -> usize {
+        let _ = mv;
+        0
+    }
+}
+
+/// The number of distinct [`Evaluate::history_key`] values a searcher keeps
+/// (per side); keys are taken modulo this.
+pub const HISTORY_KEYS: usize = 4096;

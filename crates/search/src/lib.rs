@@ -1,0 +1,221 @@
+//! A game-independent alpha-beta searcher, generic over any
+//! [`parlour_game::Game`] that implements [`parlour_game::Evaluate`].
+//!
+//! - Negamax alpha-beta with principal-variation search (null windows after
+//!   the first move, re-searched where they fail high), late-move
+//!   reductions for quiet moves, and a one-ply extension where a side has a
+//!   single legal move.
+//! - Iterative deepening with aspiration windows around the last score.
+//! - A transposition table shared by every thread without locks
+//!   ([`tt::Table`]).
+//! - Move ordering: the table's move, tactical moves by their gain, two
+//!   killers per ply, the history heuristic.
+//! - A quiescence search on the game's tactical moves, so no position is
+//!   scored in the middle of an exchange.
+//! - Wins and losses scored by their distance: the shortest win and the
+//!   longest loss are preferred ([`Score`]).
+//! - Repetitions and the quiet-ply limit are draws inside the search, and
+//!   the game's history before the root counts ([`parlour_game::History`]).
+//! - Lazy SMP: every thread of the searcher's own rayon pool searches the
+//!   same root, every other helper a ply ahead, sharing only the table and
+//!   the node count. The main thread keeps time and the limits; the first
+//!   thread to finish a depth reports it, the first to finish the last
+//!   depth ends the search, and the deepest finished search answers.
+//! - [`Limits`]: depth, nodes, time per move, or a game clock; and a stop
+//!   flag a caller may set at any time.
+//!
+//! ```
+//! use parlour_checkers::{Position, Rules};
+//! use parlour_search::{Limits, Searcher};
+//! let mut searcher = Searcher::new(1, 1).unwrap();
+//! let result = searcher.search_position(&Position::start(Rules::ENGLISH), Limits::Depth(4));
+//! assert!(result.best_move.is_some());
+//! ```
+
+mod limits;
+mod score;
+pub mod tt;
+mod worker;
+
+pub use limits::Limits;
+pub use score::{Score, EVAL_LIMIT, MAX_PLY, WIN, WIN_BOUND};
+
+use parlour_game::{Evaluate, History};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use worker::{RootHistory, Shared, Worker};
+
+/// The deepest iteration a search goes to.
+pub const MAX_DEPTH: u32 = 100;
+
+/// The stack of each search thread: a node holds a move list on the stack,
+/// and a search goes [`MAX_PLY`] plies deep.
+const STACK_BYTES: usize = 64 << 20;
+
+/// What the main thread reports after each finished depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info<M> {
+    /// The depth finished, in plies.
+    pub depth: u32,
+    /// The score of the best move, from the side to move's view.
+    pub score: Score,
+    /// Nodes searched so far, by all threads.
+    pub nodes: u64,
+    /// Nodes per second so far.
+    pub nps: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// The principal variation, the best move first.
+    pub pv: Vec<M>,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The move to play; `None` only where the side to move has no legal
+    /// move.
+    pub best_move: Option<M>,
+    /// Its score, from the side to move's view (the static score where no
+    /// depth was finished).
+    pub score: Score,
+    /// The deepest depth finished (0 where none was).
+    pub depth: u32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Time taken.
+    pub time: Duration,
+    /// The principal variation, the best move first.
+    pub pv: Vec<M>,
+}
+
+/// A searcher: its own pool of threads and its transposition table, kept
+/// from one search to the next.
+pub struct Searcher {
+    pool: rayon::ThreadPool,
+    table: tt::Table,
+    threads: usize,
+}
+
+impl Searcher {
+    /// A searcher with `threads` threads (at least 1) and a transposition
+    /// table of `hash_mib` mebibytes.
+    pub fn new(threads: usize, hash_mib: usize) -> Result<Searcher, String> {
+        if threads == 0 {
+            return Err("a searcher needs at least one thread".to_string());
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .stack_size(STACK_BYTES)
+            .thread_name(|i| format!("parlour-search-{i}"))
+            .build()
+            .map_err(|e| format!("cannot start {threads} search threads: {e}"))?;
+        Ok(Searcher {
+            pool,
+            table: tt::Table::new(hash_mib),
+            threads,
+        })
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The transposition table's size in bytes.
+    pub fn hash_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Forgets everything learnt in earlier searches, so the next search
+    /// is as if by a new searcher (with one thread, the same nodes, move
+    /// and score).
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// Searches the position `pos`, with no history before it.
+    pub fn search_position<G: Evaluate>(
+        &mut self,
+        pos: &G,
+        limits: Limits,
+    ) -> SearchResult<G::Move> {
+        let stop = Arc::new(AtomicBool::new(false));
+        self.search(&History::new(*pos), limits, &stop, |_| {})
+    }
+
+    /// Searches the current position of `history`, seeing repetitions of
+    /// the positions before it and its quiet-ply count, until `limits` or
+    /// until `stop` is set (by any thread, at any time). `on_info` is called
+    /// after each finished depth, on one of the searcher's threads.
+    pub fn search<G: Evaluate>(
+        &mut self,
+        history: &History<G>,
+        limits: Limits,
+        stop: &Arc<AtomicBool>,
+        on_info: impl FnMut(&Info<G::Move>) + Send,
+    ) -> SearchResult<G::Move> {
+        let started = Instant::now();
+        self.table.new_search();
+        let (soft, hard) = match limits.time_bounds() {
+            Some((soft, hard)) => (Some(soft), Some(hard)),
+            None => (None, None),
+        };
+        let shared = Shared {
+            table: &self.table,
+            stop,
+            abort: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            started,
+            limits,
+            soft,
+            hard,
+        };
+        let root = RootHistory {
+            hashes: history.reversible_hashes(),
+            quiet: history.quiet_plies(),
+        };
+        let pos = *history.current();
+        // The deepest depth reported so far, and the caller's callback.
+        let reporter = Mutex::new((0u32, on_info));
+        let report = |info: &Info<G::Move>| {
+            let mut guard = reporter.lock().expect("a report never panics");
+            let (reported, on_info) = &mut *guard;
+            if info.depth > *reported {
+                *reported = info.depth;
+                on_info(info);
+            }
+        };
+        let results = self.pool.broadcast(|ctx| {
+            let mut worker = Worker::<G>::new(&shared, ctx.index(), &root);
+            let finished = worker.think(&pos, root.quiet, limits.max_depth(), &mut |info| {
+                report(info)
+            });
+            if ctx.index() == 0 {
+                shared.abort.store(true, Relaxed);
+            }
+            worker.flush();
+            finished
+        });
+        // The deepest finished search answers; the main thread among equals
+        // (Lazy SMP: a helper, a ply ahead, may finish the last depth first).
+        let finished = results
+            .into_iter()
+            .enumerate()
+            .max_by_key(|(i, f)| (f.depth, std::cmp::Reverse(*i)))
+            .map(|(_, f)| f)
+            .expect("a pool has at least one thread");
+        SearchResult {
+            best_move: finished.best,
+            score: if finished.best.is_none() {
+                Score::Loss(0)
+            } else {
+                Score::from_internal(finished.score)
+            },
+            depth: finished.depth,
+            nodes: shared.nodes.load(Relaxed),
+            time: started.elapsed(),
+            pv: finished.pv,
+        }
+    }
+}

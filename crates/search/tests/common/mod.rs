@@ -1,0 +1,161 @@
+//! Helpers shared by the search tests: random positions, material, the
+//! small players of the playing tests, an exhaustive win solver, and
+//! turning a checkers position round.
+#![allow(dead_code)] // each test file uses a part
+
+use parlour_checkers::{Action, Position, Rules};
+use parlour_game::{Game, History, Side};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::collections::HashMap;
+
+/// Material from `side`'s view: a man 100, a king 150.
+pub fn material(pos: &Position, side: Side) -> i32 {
+    let worth = |s: Side| {
+        let pieces = pos.pieces(s);
+        pieces.count() as i32 * 100 + (pieces & pos.kings()).count() as i32 * 50
+    };
+    worth(side) - worth(side.opponent())
+}
+
+/// Games from the start under `rules`, each a random playout of 0 to
+/// `max_plies` plies (stopping where the game ends), from a fixed seed.
+pub fn random_games(
+    rules: Rules,
+    seed: u64,
+    count: usize,
+    max_plies: usize,
+) -> Vec<History<Position>> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut games = Vec::with_capacity(count);
+    while games.len() < count {
+        let mut history = History::new(Position::start(rules));
+        let plies = rng.random_range(0..=max_plies);
+        for _ in 0..plies {
+            if history.outcome().is_some() {
+                break;
+            }
+            let moves = history.current().action_vec();
+            history.push(moves[rng.random_range(0..moves.len())]);
+        }
+        if history.outcome().is_none() {
+            games.push(history);
+        }
+    }
+    games
+}
+
+/// A random legal action.
+pub fn random_move(pos: &Position, rng: &mut StdRng) -> Action {
+    let moves = pos.action_vec();
+    moves[rng.random_range(0..moves.len())]
+}
+
+/// The one-ply greedy player: the action that leaves it the most material
+/// (ties broken at random).
+pub fn greedy_move(pos: &Position, rng: &mut StdRng) -> Action {
+    let me = pos.side();
+    let moves = pos.action_vec();
+    let best = moves
+        .iter()
+        .map(|&a| material(&pos.play(a), me))
+        .max()
+        .expect("a player is asked only where it has a move");
+    let choices: Vec<Action> = moves
+        .into_iter()
+        .filter(|&a| material(&pos.play(a), me) == best)
+        .collect();
+    choices[rng.random_range(0..choices.len())]
+}
+
+/// Material from the side to move's view after `depth` plies of full-width
+/// minimax, every capture sequence played out first (a position where a
+/// capture is open is never scored): the plain search that proves a shot.
+/// English rules.
+pub fn material_minimax(pos: &Position, depth: u32) -> i32 {
+    let moves = pos.action_vec();
+    if moves.is_empty() {
+        return -10_000;
+    }
+    if depth == 0 && !pos.can_capture() {
+        return material(pos, pos.side());
+    }
+    moves
+        .into_iter()
+        .map(|a| -material_minimax(&pos.play(a), depth.saturating_sub(1)))
+        .max()
+        .expect("non-empty")
+}
+
+/// Whether the side to move can force a win (the adversary left with no
+/// legal action) within `plies` plies, by exhaustive AND-OR search with a
+/// memo; the draw rules are not needed at these depths.
+pub fn wins_within(pos: &Position, plies: u32, memo: &mut HashMap<(u64, u32), bool>) -> bool {
+    if plies == 0 {
+        return false;
+    }
+    if let Some(&known) = memo.get(&(pos.hash(), plies)) {
+        return known;
+    }
+    let result = pos.action_vec().into_iter().any(|a| {
+        let next = pos.play(a);
+        let replies = next.action_vec();
+        replies.is_empty()
+            || (plies > 2
+                && replies
+                    .into_iter()
+                    .all(|r| wins_within(&next.play(r), plies - 2, memo)))
+    });
+    memo.insert((pos.hash(), plies), result);
+    result
+}
+
+/// The shortest forced win in plies (odd), if there is one within `max`.
+pub fn shortest_win(pos: &Position, max: u32) -> Option<u32> {
+    let mut memo = HashMap::new();
+    (1..=max)
+        .step_by(2)
+        .find(|&n| wins_within(pos, n, &mut memo))
+}
+
+/// The position turned round: colours swapped, square s to 33 - s, the
+/// other side to move. Its best moves are the originals' turned round.
+pub fn mirror_fen(pos: &Position) -> String {
+    let field = |side: Side| {
+        let men = pos
+            .men(side)
+            .squares()
+            .map(|s| (33 - s.number()).to_string());
+        let kings = (pos.pieces(side) & pos.kings())
+            .squares()
+            .map(|s| format!("K{}", 33 - s.number()));
+        men.chain(kings).collect::<Vec<_>>().join(",")
+    };
+    let to_move = match pos.side() {
+        Side::Black => "W",
+        Side::White => "B",
+    };
+    format!("{to_move}:W{}:B{}", field(Side::Black), field(Side::White))
+}
+
+/// A move's text turned round (`9-14` to `24-19`); huffs and compel are
+/// not needed here.
+pub fn mirror_move(text: &str) -> String {
+    let mut out = String::new();
+    let mut number = String::new();
+    for c in text.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_digit() {
+            number.push(c);
+        } else {
+            if !number.is_empty() {
+                let n: u32 = number.parse().expect("digits");
+                out.push_str(&(33 - n).to_string());
+                number.clear();
+            }
+            if c != ' ' {
+                out.push(c);
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,58 @@
+//! A single-threaded search to a fixed depth is deterministic: the same
+//! position and depth give the same move, score, principal variation and
+//! node count, from a new searcher or a cleared one.
+
+mod common;
+
+use common::random_games;
+use parlour_checkers::Rules;
+use parlour_search::{Limits, Searcher};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+#[test]
+fn fixed_depth_single_thread_is_deterministic() {
+    let stop = Arc::new(AtomicBool::new(false));
+    for rules in [Rules::ENGLISH, Rules::HUFFING] {
+        let mut reused = Searcher::new(1, 2).unwrap();
+        for history in random_games(rules, 11, 12, 40) {
+            let limits = Limits::Depth(7);
+            let first = Searcher::new(1, 2)
+                .unwrap()
+                .search(&history, limits, &stop, |_| {});
+            let second = Searcher::new(1, 2)
+                .unwrap()
+                .search(&history, limits, &stop, |_| {});
+            reused.clear();
+            let third = reused.search(&history, limits, &stop, |_| {});
+            for other in [&second, &third] {
+                assert_eq!(first.best_move, other.best_move, "{}", history.current());
+                assert_eq!(first.score, other.score);
+                assert_eq!(first.nodes, other.nodes);
+                assert_eq!(first.pv, other.pv);
+                assert_eq!(first.depth, 7);
+            }
+        }
+    }
+}
+
+#[test]
+fn progress_is_reported_once_per_depth_in_order() {
+    let stop = Arc::new(AtomicBool::new(false));
+    let history = &random_games(Rules::ENGLISH, 12, 1, 20)[0];
+    let mut searcher = Searcher::new(1, 2).unwrap();
+    let mut seen = Vec::new();
+    let result = searcher.search(history, Limits::Depth(6), &stop, |info| {
+        seen.push((info.depth, info.nodes, info.pv.clone(), info.score));
+    });
+    assert_eq!(
+        seen.iter().map(|s| s.0).collect::<Vec<_>>(),
+        vec![1, 2, 3, 4, 5, 6]
+    );
+    assert!(seen.windows(2).all(|w| w[0].1 <= w[1].1), "nodes grow");
+    let last = seen.last().unwrap();
+    assert_eq!(last.1, result.nodes);
+    assert_eq!(last.2, result.pv);
+    assert_eq!(last.3, result.score);
+    assert_eq!(Some(last.2[0]), result.best_move);
+}
