@@ -48,7 +48,7 @@
 use crate::board::Board;
 use crate::hole::bits;
 use crate::moves::PegMove;
-use crate::position::PegPosition;
+use crate::position::{king_block, PegPosition};
 use parlour_game::{Evaluate, Side};
 
 /// An ordinary peg, on the board or in hand.
@@ -241,6 +241,67 @@ impl PegPosition {
     }
 }
 
+impl PegPosition {
+    /// Of the removals open to the line-making move `mv`, the adversary
+    /// peg most worth taking: one next to the mover's King, then one on an
+    /// adversary line threat, then one attacking a peg of the mover, then
+    /// the most mobile; the lowest hole among equals.
+    fn chief_removal(&self, mv: PegMove) -> usize {
+        let board = self.board;
+        let s = self.side.index();
+        let t = 1 - s;
+        let bare = match mv.from() {
+            Some(from) => PegMove::shift(from, mv.to()),
+            None => PegMove::place(mv.to(), mv.is_king_placement()),
+        };
+        let next = self.play(bare);
+        let mine = next.pegs[s];
+        let theirs = next.pegs[t];
+        let vacant = board.all_bits() & !(mine | theirs);
+        let my_king = mine & next.kings;
+        let mut choices = theirs & !next.kings;
+        if king_block(board, my_king, mine | theirs, theirs) != 0 {
+            // Only emptying a hole next to the King makes the move legal.
+            choices &= board.nb(my_king.trailing_zeros() as usize);
+        }
+        let near_king = if my_king == 0 {
+            0
+        } else {
+            board.nb(my_king.trailing_zeros() as usize)
+        };
+        let mut on_threats = 0u64;
+        for line in board.line_masks() {
+            let held = line.all & theirs;
+            if held.count_ones() == 2 && line.all & vacant != 0 {
+                on_threats |= held;
+            }
+        }
+        let mut best = (i32::MIN, 0);
+        for x in bits(choices) {
+            let mut worth = (board.nb(x) & vacant).count_ones() as i32;
+            if near_king & (1 << x) != 0 {
+                worth += 64;
+            }
+            if on_threats & (1 << x) != 0 {
+                worth += 32;
+            }
+            let attacks = bits(mine & !next.kings).any(|y| {
+                board
+                    .pair_masks(y)
+                    .iter()
+                    .any(|&pair| pair & (1 << x) != 0 && pair & vacant != 0)
+            });
+            if attacks {
+                worth += 16;
+            }
+            if worth > best.0 {
+                best = (worth, x);
+            }
+        }
+        best.1
+    }
+}
+
 impl Evaluate for PegPosition {
     #[inline]
     fn evaluate(&self) -> i32 {
@@ -257,8 +318,14 @@ impl Evaluate for PegPosition {
     /// this set is bounded).
     #[inline]
     fn is_tactical(&self, mv: PegMove) -> bool {
-        if mv.removal().is_some() {
-            return true;
+        if let Some(removal) = mv.removal() {
+            // Escapes and forced moves keep all their removals, so that
+            // where every move is tactical none is lost; a free move's
+            // removals are one tactical choice (the most dangerous peg) and
+            // the rest quiet, or quiescence would branch on every peg.
+            return self.force != 0
+                || !self.king_blockers().is_empty()
+                || self.chief_removal(mv) == removal.index();
         }
         let next = self.play(mv);
         if self.taken(&next) != 0 || !next.king_blockers().is_empty() {
@@ -492,6 +559,28 @@ mod tests {
             assert_eq!(r.is_tactical(mv), expected, "{text}");
         }
         assert!(moves(&r).iter().any(|m| m.to_string() == "@17x2"));
+    }
+
+    #[test]
+    fn a_free_line_move_has_one_tactical_removal_the_most_dangerous_peg() {
+        // Black's @3 makes the line 1-2-3 and may remove 10, 20 or 21;
+        // White's 10 stands next to Black's King.
+        let p = pos("b:K11,1,2/w:K24,10,20,21/hand:6,6/reserve:3,3/turn:b");
+        let removals: Vec<String> = moves(&p)
+            .into_iter()
+            .filter(|m| m.removal().is_some())
+            .map(|m| m.to_string())
+            .collect();
+        assert_eq!(removals, ["@3x10", "@3x20", "@3x21"]);
+        let tactical: Vec<String> = moves(&p)
+            .into_iter()
+            .filter(|&m| m.removal().is_some() && p.is_tactical(m))
+            .map(|m| m.to_string())
+            .collect();
+        assert_eq!(tactical, ["@3x10"]);
+        // A blocked King's escapes keep every removal: all are tactical.
+        let q = pos("b:K11,3,17/w:10,12,19/hand:0,0/reserve:3,3/turn:b");
+        assert!(moves(&q).iter().all(|&m| q.is_tactical(m)));
     }
 
     /// What every capture, placement and reserve peg makes smaller.
