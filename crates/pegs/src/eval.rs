@@ -31,8 +31,12 @@
 //! Everything is mask arithmetic over the board's tables: no allocation.
 //!
 //! Tactical moves (searched first, and alone in the quiescence search):
-//! captures (by block or a line removal), a blocked King's escapes (which
-//! are captures), moves that block the adversary's King, moves that force
+//! captures (by block or a line removal; a free line move's removals count
+//! once, for the most dangerous peg; and a placement that captures or
+//! removes counts only if the adversary cannot at once block the placed
+//! peg or make a line, else it starts an exchange, not a gain), a blocked
+//! King's escapes (which are captures, with every removal), moves that
+//! block the adversary's King, moves that force
 //! the adversary's King alone while the mover has a reserve peg, and a
 //! forced peg's moves (unless the forced move itself forces back without
 //! taking anything). That set is bounded: a capture, a placement and a
@@ -242,6 +246,29 @@ impl PegPosition {
 }
 
 impl PegPosition {
+    /// Whether the side to move can take something back at once: block
+    /// the adversary peg in `h` (one peg of an opposite pair of `h` its
+    /// own, the other hole empty and reachable), or make a line and remove
+    /// any peg.
+    fn counter_threat(&self, h: usize) -> bool {
+        let board = self.board;
+        let s = self.side.index();
+        let mine = self.pegs[s];
+        let vacant = board.all_bits() & !(self.pegs[0] | self.pegs[1]);
+        let reaches = |empty: u64, excluded: u64| {
+            self.hand[s] > 0 || board.nb(empty.trailing_zeros() as usize) & mine & !excluded != 0
+        };
+        let blocks = board.pair_masks(h).iter().any(|&pair| {
+            let empty = pair & vacant;
+            pair & mine != 0 && empty != 0 && reaches(empty, 0)
+        });
+        blocks
+            || board.line_masks().iter().any(|line| {
+                let empty = line.all & vacant;
+                (line.all & mine).count_ones() == 2 && empty != 0 && reaches(empty, line.all)
+            })
+    }
+
     /// Of the removals open to the line-making move `mv`, the adversary
     /// peg most worth taking: one next to the mover's King, then one on an
     /// adversary line threat, then one attacking a peg of the mover, then
@@ -323,12 +350,25 @@ impl Evaluate for PegPosition {
             // where every move is tactical none is lost; a free move's
             // removals are one tactical choice (the most dangerous peg) and
             // the rest quiet, or quiescence would branch on every peg.
-            return self.force != 0
-                || !self.king_blockers().is_empty()
-                || self.chief_removal(mv) == removal.index();
+            if self.force != 0 || !self.king_blockers().is_empty() {
+                return true;
+            }
+            return self.chief_removal(mv) == removal.index()
+                && !(mv.is_placement() && self.play(mv).counter_threat(mv.to().index()));
         }
         let next = self.play(mv);
-        if self.taken(&next) != 0 || !next.king_blockers().is_empty() {
+        if !next.king_blockers().is_empty() {
+            return true;
+        }
+        // A placement that captures a peg while the adversary can take
+        // one back at once starts an exchange, not a gain: left to the
+        // main search, or quiescence would play out the whole placement
+        // phase in captures and recaptures. Escapes stay tactical.
+        if self.taken(&next) != 0
+            && (!mv.is_placement()
+                || !self.king_blockers().is_empty()
+                || !next.counter_threat(mv.to().index()))
+        {
             return true;
         }
         let s = self.side.index();
@@ -552,32 +592,49 @@ mod tests {
         assert_eq!(q.tactical_gain(escapes[0]), PEG);
         // Placements: a block capture (Black in 1, White in 2, Black plays
         // 3) and line removals are tactical, a quiet placement is not.
-        let r = pos("b:K20,1,9/w:K24,2/hand:7,8/reserve:3,3/turn:b");
+        let r = pos("b:K20,1,9/w:K23,2/hand:7,8/reserve:3,3/turn:b");
         for mv in moves(&r) {
             let text = mv.to_string();
             let expected = text == "@3" || text.contains('x');
             assert_eq!(r.is_tactical(mv), expected, "{text}");
         }
         assert!(moves(&r).iter().any(|m| m.to_string() == "@17x2"));
+        // With White's King in 24 instead, the peg placed in 17 could be
+        // blocked at once from 18: not a gain, so not tactical.
+        let k = pos("b:K20,1,9/w:K24,2/hand:7,8/reserve:3,3/turn:b");
+        assert!(!k.is_tactical(k.parse_move("@17x2").unwrap()));
+        assert!(k.is_tactical(k.parse_move("@3").unwrap()));
+        // With White's 4 beside it, the peg placed in 3 could be blocked
+        // at once from 2: an even exchange, not tactical.
+        let e = pos("b:K20,1,9/w:K24,2,4/hand:7,7/reserve:3,3/turn:b");
+        let capture = e.parse_move("@3").unwrap();
+        assert_eq!(e.play(capture).pegs(Side::White).len(), 2, "2 is taken");
+        assert!(!e.is_tactical(capture));
     }
 
     #[test]
     fn a_free_line_move_has_one_tactical_removal_the_most_dangerous_peg() {
-        // Black's @3 makes the line 1-2-3 and may remove 10, 20 or 21;
+        // Black's @3 makes the line 1-2-3 and may remove 10, 20 or 22;
         // White's 10 stands next to Black's King.
-        let p = pos("b:K11,1,2/w:K24,10,20,21/hand:6,6/reserve:3,3/turn:b");
+        let p = pos("b:K11,1,2/w:K24,10,20,22/hand:6,6/reserve:3,3/turn:b");
         let removals: Vec<String> = moves(&p)
             .into_iter()
             .filter(|m| m.removal().is_some())
             .map(|m| m.to_string())
             .collect();
-        assert_eq!(removals, ["@3x10", "@3x20", "@3x21"]);
+        assert_eq!(removals, ["@3x10", "@3x20", "@3x22"]);
         let tactical: Vec<String> = moves(&p)
             .into_iter()
             .filter(|&m| m.removal().is_some() && p.is_tactical(m))
             .map(|m| m.to_string())
             .collect();
         assert_eq!(tactical, ["@3x10"]);
+        // With White's 20 and 21 on a line, 19 empty, White could make a
+        // line at once: then no removal is a clean gain.
+        let q = pos("b:K11,1,2/w:K24,10,20,21/hand:6,6/reserve:3,3/turn:b");
+        assert!(moves(&q)
+            .iter()
+            .all(|&m| !q.is_tactical(m) || m.removal().is_none()));
         // A blocked King's escapes keep every removal: all are tactical.
         let q = pos("b:K11,3,17/w:10,12,19/hand:0,0/reserve:3,3/turn:b");
         assert!(moves(&q).iter().all(|&m| q.is_tactical(m)));

@@ -17,13 +17,15 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Rule sets the random positions are played under.
-const RULES: [&str; 5] = [
+/// Rule sets the random positions are played under (the largest board
+/// with many pegs once made quiescence play out whole placement phases).
+const RULES: [&str; 6] = [
     "",
     "squares=2,pegs=6",
     "diagonals=0",
     "pegs=11,reserve=1",
     "squares=4,pegs=12",
+    "squares=6,pegs=20",
 ];
 
 fn moves(pos: &PegPosition) -> Vec<PegMove> {
