@@ -37,9 +37,10 @@
 //! peg or make a line, else it starts an exchange, not a gain), a blocked
 //! King's escapes (which are captures, with every removal), moves that
 //! block the adversary's King, moves that force
-//! the adversary's King alone while the mover has a reserve peg, and a
-//! forced peg's moves (unless the forced move itself forces back without
-//! taking anything). That set is bounded: a capture, a placement and a
+//! the adversary's King alone while the mover has a reserve peg, a forced
+//! King's moves that bring the forcer's reserve peg on, and in the sliding
+//! phase a forced peg's moves (unless the forced move itself forces back
+//! without taking anything). That set is bounded: a capture, a placement and a
 //! reserve peg each make `2 * (hand + reserve) + pegs on board` smaller,
 //! and every other tactical move is followed at once by one of those or by
 //! the end of the game (a blocked King must capture or lose; a King forced
@@ -377,8 +378,13 @@ impl Evaluate for PegPosition {
             return true;
         }
         // A forced move (a King block overrides forces, but then every move
-        // is an escape, a capture, and was answered above).
-        self.force != 0 && (next.force == 0 || next.reserve != self.reserve)
+        // is an escape, a capture, and was answered above): a forced King
+        // bringing the forcer's reserve peg on, or in the sliding phase a
+        // forced move that does not force back. While its side still
+        // places, a plain forced move is quiet: the forcer places again and
+        // again while the forced side only answers, and on a large board
+        // quiescence would follow such a run through the whole hand.
+        self.force != 0 && (next.reserve != self.reserve || (self.hand[s] == 0 && next.force == 0))
     }
 
     #[inline]
