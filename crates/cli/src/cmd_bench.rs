@@ -10,6 +10,7 @@ use crate::cmd_best::threads;
 use clap::Args;
 use parlour_checkers::{Position, Rules};
 use parlour_game::{Evaluate, History};
+use parlour_pegs::{PegPosition, PegRules};
 use parlour_search::{Limits, Searcher};
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -53,11 +54,28 @@ const fn checkers(
     }
 }
 
+/// A peg game position (its text in place of the FEN; `None`: the start)
+/// under the peg rules `rules` (empty: the defaults).
+const fn pegs(
+    rules: &'static str,
+    position: Option<&'static str>,
+    moves: &'static str,
+    depth: u32,
+) -> Case {
+    Case {
+        game: "pegs",
+        rules,
+        fen: position,
+        moves,
+        depth,
+    }
+}
+
 /// The suite. Checkers under both rule sets: openings, middle games reached
-/// by published opening lines, endgames. The peg game's positions join this
-/// list (with `game: "pegs"` and a peg position in place of the FEN) when
-/// `parlour-pegs` implements `Evaluate`; [`search_case`] then gains a
-/// matching arm. Adding a position changes the signature.
+/// by published opening lines, endgames. Then the peg game: the placement
+/// phase (the start, and a few placements in), the sliding phase, a force
+/// pending, and a King blocked with one escape. Adding a position changes
+/// the signature.
 const SUITE: &[Case] = &[
     checkers("english", None, "", 15),
     checkers(
@@ -104,6 +122,26 @@ const SUITE: &[Case] = &[
         Some("B:W17,21,22,23,26,27,30,31:B3,6,7,9,10,11,14,15"),
         "",
         12,
+    ),
+    pegs("", None, "", 10),
+    pegs("", None, "K@11,K@14,@2,@10,@3", 11),
+    pegs(
+        "",
+        Some("b:K10,3,5,12,15,18,22/w:K20,1,7,13,17,23,24/hand:0,0/reserve:3,3/turn:b"),
+        "",
+        12,
+    ),
+    pegs(
+        "",
+        Some("b:K16,3,4,9,11,21/w:K5,1,6,13,20/hand:4,5/reserve:3,3/turn:w/force:5"),
+        "",
+        11,
+    ),
+    pegs(
+        "",
+        Some("b:K11,3,5,16,22,23/w:K8,1,7,10,12,14,19/hand:0,0/reserve:3,3/turn:b"),
+        "",
+        14,
     ),
 ];
 
@@ -154,6 +192,15 @@ fn search_case(case: &Case, searcher: &mut Searcher) -> Result<Row, String> {
             };
             search_game(start, case.moves, case.depth, searcher)
         }
+        "pegs" => {
+            let rules: PegRules = case.rules.parse()?;
+            let start = match case.fen {
+                Some(text) => PegPosition::parse(text, Some(rules))
+                    .map_err(|e| format!("bench suite: {e}"))?,
+                None => PegPosition::start(rules),
+            };
+            search_game(start, case.moves, case.depth, searcher)
+        }
         other => Err(format!("bench suite: no game `{other}`")),
     }
 }
@@ -187,7 +234,11 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
             "{:>2}  {:<8} {:<7} {:>5} {:>11} {:>8.3} {:>10} {:>9}  {:<10} {}",
             i + 1,
             case.game,
-            case.rules,
+            if case.rules.is_empty() {
+                "default"
+            } else {
+                case.rules
+            },
             case.depth,
             row.nodes,
             row.time.as_secs_f64(),

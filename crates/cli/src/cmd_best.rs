@@ -18,8 +18,9 @@ const DEFAULT_MOVETIME_MS: u64 = 1000;
 pub struct BestArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Moves played from the position first, comma-separated
-    /// (`11-15,23-19`); the search sees the repetitions they make.
+    /// Moves played from the position first, comma-separated, in the
+    /// game's notation (`11-15,23-19`; pegs `K@11,K@14,@2`); the search
+    /// sees the repetitions they make.
     #[arg(long, value_delimiter = ',')]
     moves: Vec<String>,
     #[command(flatten)]

@@ -91,3 +91,63 @@ fn mixed_up_flags_are_errors() {
     ]);
     assert!(ok && out.lines().count() == 16, "{out}");
 }
+
+/// The `bestmove` of `parlour best` with these flags, and its whole output.
+fn best(args: &[&str]) -> (String, String) {
+    let mut all = vec!["best", "--game", "pegs", "--threads", "1"];
+    all.extend_from_slice(args);
+    let (ok, out, err) = parlour(&all);
+    assert!(ok, "{args:?}: {err}");
+    let last = out.lines().last().unwrap_or_default();
+    let mv = last
+        .strip_prefix("bestmove ")
+        .unwrap_or_else(|| panic!("{out}"));
+    (mv.to_string(), out)
+}
+
+#[test]
+fn best_searches_the_peg_game() {
+    // The first placement is a King.
+    let (mv, out) = best(&["--depth", "4"]);
+    assert!(mv.starts_with("K@"), "{out}");
+    assert_eq!(out.lines().count(), 5, "{out}");
+    // The seed: White blocks Black's King in 11 with 2-10, a win in one.
+    let (mv, out) = best(&["--position", KING_IN_11, "--depth", "3"]);
+    assert_eq!(mv, "2-10");
+    assert!(out.contains("score win 1 "), "{out}");
+    // --moves are peg moves; after 2-10 Black has no move.
+    let (mv, _) = best(&["--position", KING_IN_11, "--moves", "2-10", "--depth", "2"]);
+    assert_eq!(mv, "none");
+    // Placements from the start, under other rules.
+    let (mv, out) = best(&[
+        "--rules",
+        "squares=2,pegs=6",
+        "--moves",
+        "K@3,K@7,@1",
+        "--depth",
+        "5",
+    ]);
+    assert!(mv.starts_with('@'), "{out}");
+}
+
+#[test]
+fn best_explains_bad_peg_moves() {
+    for moves in ["2-11", "K@3", "11-15"] {
+        let (ok, out, err) = parlour(&[
+            "best",
+            "--game",
+            "pegs",
+            "--position",
+            KING_IN_11,
+            "--moves",
+            moves,
+            "--depth",
+            "2",
+        ]);
+        assert!(!ok && out.is_empty(), "{moves}: {out}");
+        assert!(
+            err.starts_with("parlour: --moves: move 1"),
+            "{moves}: {err}"
+        );
+    }
+}
