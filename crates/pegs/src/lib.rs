@@ -16,6 +16,7 @@
 mod board;
 mod diagram;
 mod hole;
+mod material;
 mod movegen;
 mod moves;
 mod position;
