@@ -478,6 +478,17 @@ impl HubClient {
     }
 }
 
+impl fmt::Debug for HubClient {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("HubClient")
+            .field("command", &self.command)
+            .field("name", &self.name)
+            .field("pid", &self.child.id())
+            .field("failed", &self.failed)
+            .finish()
+    }
+}
+
 impl Drop for HubClient {
     fn drop(&mut self) {
         if let Ok(None) = self.child.try_wait() {
