@@ -135,5 +135,6 @@ pub fn run(args: BestArgs) -> Result<(), String> {
     let mut searcher = Searcher::new(threads, args.hash)?;
     match position {
         AnyPosition::Checkers(pos) => run_game(pos, &args.moves, limits, &mut searcher),
+        AnyPosition::Pegs(pos) => run_game(pos, &args.moves, limits, &mut searcher),
     }
 }

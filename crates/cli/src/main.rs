@@ -2,11 +2,13 @@
 //! its flags, builds a position through a library call, and prints what the
 //! library returns; no game logic lives here.
 
-mod cmd_board;
 mod cmd_bench;
 mod cmd_best;
+mod cmd_board;
+mod cmd_hub;
 mod cmd_moves;
 mod cmd_perft;
+mod cmd_play;
 mod options;
 
 use clap::{Parser, Subcommand};
@@ -38,6 +40,11 @@ enum Command {
     /// position, the total nodes (a signature of the search) and nodes per
     /// second.
     Bench(cmd_bench::BenchArgs),
+    /// Run as a Hub engine on standard input and output (Scan's protocol,
+    /// as pydraughts' HubEngine drives it).
+    Hub(cmd_hub::HubArgs),
+    /// Play a game against the engine in the terminal.
+    Play(cmd_play::PlayArgs),
 }
 
 fn main() -> ExitCode {
@@ -48,6 +55,8 @@ fn main() -> ExitCode {
         Command::Board(args) => cmd_board::run(args),
         Command::Best(args) => cmd_best::run(args),
         Command::Bench(args) => cmd_bench::run(args),
+        Command::Hub(args) => cmd_hub::run(args),
+        Command::Play(args) => cmd_play::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
