@@ -17,16 +17,8 @@ fn hub_command(extra: &str) -> String {
 
 /// The engine plays both sides through two clients until the game ends
 /// or `max_plies`; every move it answers must be legal (the client checks).
-fn self_play<G: parlour_hub::HubGame>(
-    start: G,
-    variant: &str,
-    limits: Limits,
-    max_plies: usize,
-) -> History<G> {
-    let options = ClientOptions {
-        params: vec![("variant".into(), variant.into())],
-        ..ClientOptions::default()
-    };
+fn self_play<G: parlour_hub::HubGame>(start: G, limits: Limits, max_plies: usize) -> History<G> {
+    let options = ClientOptions::for_variant(start.variant());
     let mut players = [
         HubClient::start(&hub_command("--threads 1"), &options).unwrap(),
         HubClient::start(&hub_command("--threads 1"), &options).unwrap(),
@@ -52,22 +44,17 @@ fn self_play<G: parlour_hub::HubGame>(
 
 #[test]
 fn the_client_plays_a_whole_english_game_against_parlour_hub() {
-    let game = self_play(
-        Position::start(Rules::ENGLISH),
-        "english",
-        Limits::Depth(3),
-        300,
-    );
+    let game = self_play(Position::start(Rules::ENGLISH), Limits::Depth(3), 300);
     assert!(game.outcome().is_some(), "{:?}", game.moves());
 }
 
 #[test]
 fn huffing_and_pegs_go_through_fen() {
     let huffing = Position::from_fen("W:W14,30:B9,15:O11-15", Rules::HUFFING).unwrap();
-    let game = self_play(huffing, "huffing", Limits::Nodes(3000), 12);
+    let game = self_play(huffing, Limits::Nodes(3000), 12);
     assert!(game.moves().len() == 12 || game.outcome().is_some());
     let pegs = PegPosition::start(PegRules::DEFAULT);
-    let game = self_play(pegs, "pegs", Limits::Depth(2), 16);
+    let game = self_play(pegs, Limits::Depth(2), 16);
     assert!(game.moves().len() == 16 || game.outcome().is_some());
 }
 

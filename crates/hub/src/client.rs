@@ -11,7 +11,13 @@
 //! lines; the three [`ClientError`]s are its three `PlayerError`s:
 //!
 //! ```text
-//! struct HubPlayer { command: String, name: String, limits: Limits, client: Option<HubClient> }
+//! struct HubPlayer {
+//!     command: String,         // e.g. "parlour hub" or "scan hub"
+//!     name: String,
+//!     variant: Variant,        // english, huffing or pegs
+//!     limits: Limits,          // when the match gives no clock
+//!     client: Option<HubClient>,
+//! }
 //!
 //! impl<G: HubGame> Player<G> for HubPlayer {
 //!     fn name(&self) -> &str { &self.name }
@@ -19,7 +25,8 @@
 //!         // A fresh process when none runs or the last one failed.
 //!         let fresh = self.client.as_mut().is_some_and(|c| c.new_game().is_ok());
 //!         if !fresh {
-//!             self.client = HubClient::start(&self.command, &ClientOptions::default()).ok();
+//!             let options = ClientOptions::for_variant(self.variant);
+//!             self.client = HubClient::start(&self.command, &options).ok();
 //!         }
 //!     }
 //!     fn choose(&mut self, game: &History<G>, clock: &ClockState)
@@ -40,7 +47,7 @@
 //! (`HubClient::start` also fails with a `ClientError`; a player keeps it
 //! to report on the first move.)
 
-use crate::games::{write_line, HubGame};
+use crate::games::{write_line, HubGame, Variant};
 use crate::message::Message;
 use parlour_game::History;
 use parlour_search::Limits;
@@ -82,15 +89,31 @@ pub struct ClientOptions {
     /// How long the handshake (`hub` ... `wait`, `init` ... `ready`) may
     /// take.
     pub startup_timeout: Duration,
-    /// Parameters sent with `set-param` before `init` (for example
-    /// `("variant", "huffing")`), in order.
+    /// The game to be played. Where the engine declares a `variant`
+    /// parameter, it must list this variant, which is then set (as
+    /// pydraughts does); an engine without one is taken to play english
+    /// checkers only.
+    pub variant: Option<Variant>,
+    /// Further parameters sent with `set-param` before `init` (for example
+    /// `("hash", "16")`), in order.
     pub params: Vec<(String, String)>,
+}
+
+impl ClientOptions {
+    /// The default options for a game of `variant`.
+    pub fn for_variant(variant: Variant) -> ClientOptions {
+        ClientOptions {
+            variant: Some(variant),
+            ..ClientOptions::default()
+        }
+    }
 }
 
 impl Default for ClientOptions {
     fn default() -> Self {
         ClientOptions {
             startup_timeout: Duration::from_secs(10),
+            variant: None,
             params: Vec::new(),
         }
     }
@@ -267,6 +290,8 @@ impl HubClient {
 
     fn handshake(&mut self, options: &ClientOptions, deadline: Instant) -> Result<(), ClientError> {
         self.send(&Message::new("hub"))?;
+        // The values of a declared `variant` parameter.
+        let mut variants: Option<Vec<String>> = None;
         loop {
             let m = self.receive(deadline, "the handshake (hub ... wait)")?;
             match m.command.as_str() {
@@ -276,8 +301,35 @@ impl HubClient {
                         self.name = name.to_string();
                     }
                 }
+                "param" if m.get("name") == Some("variant") => {
+                    let values = m.get("values").or(m.get("value")).unwrap_or("");
+                    variants = Some(values.split_whitespace().map(str::to_string).collect());
+                }
                 _ => {}
             }
+        }
+        match (options.variant, &variants) {
+            (Some(v), Some(values)) if values.iter().any(|x| x == v.name()) => self.send(
+                &Message::new("set-param")
+                    .arg("name", "variant")
+                    .arg("value", v),
+            )?,
+            (Some(v), Some(values)) => {
+                let why = format!(
+                    "`{}` does not play {v}: its variants are {}",
+                    self.name,
+                    values.join(" ")
+                );
+                return Err(self.fail(ClientError::Crashed(why)));
+            }
+            (Some(v), None) if v != Variant::English => {
+                let why = format!(
+                    "`{}` declares no variant parameter, so it plays english checkers, not {v}",
+                    self.name
+                );
+                return Err(self.fail(ClientError::Crashed(why)));
+            }
+            _ => {}
         }
         for (name, value) in &options.params {
             self.send(

@@ -119,6 +119,8 @@ struct Session<'scope, 'env, W: Write + Send> {
     searcher: Option<Searcher>,
     job: Option<Job<'scope>>,
     clear_table: bool,
+    /// The `hash` parameter changed: the next search gets a new table.
+    new_table: bool,
 }
 
 /// Writes one line (and flushes it) on the shared output.
@@ -202,10 +204,12 @@ fn seconds(name: &str, text: &str) -> Result<Duration, String> {
         .trim()
         .parse()
         .map_err(|_| format!("{name}=`{text}` is not a number of seconds"))?;
-    if !(0.0..1e9).contains(&value) {
+    if !value.is_finite() || value >= 1e9 {
         return Err(format!("{name}=`{text}` is out of range"));
     }
-    Ok(Duration::from_secs_f64(value))
+    // A GUI that takes the increment off a clock nearly run out can send
+    // a time below zero: no time left.
+    Ok(Duration::from_secs_f64(value.max(0.0)))
 }
 
 fn whole<T: std::str::FromStr>(name: &str, text: &str) -> Result<T, String> {
@@ -298,12 +302,13 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
 
     fn searcher(&mut self) -> Result<Searcher, String> {
         let mut searcher = match self.searcher.take() {
-            Some(s) if s.threads() == self.options.threads => s,
+            Some(s) if s.threads() == self.options.threads && !self.new_table => s,
             _ => Searcher::new(self.options.threads, self.options.hash_mib)?,
         };
         if std::mem::take(&mut self.clear_table) {
             searcher.clear();
         }
+        self.new_table = false;
         Ok(searcher)
     }
 
@@ -391,7 +396,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             "threads" => self.options.threads = int(MAX_THREADS)?,
             "hash" => {
                 self.options.hash_mib = int(MAX_HASH_MIB)?;
-                self.searcher = None;
+                self.new_table = true;
             }
             // Parameters the engine does not have are ignored.
             _ => {}
@@ -560,6 +565,7 @@ pub fn serve<R: BufRead, W: Write + Send>(
             searcher: None,
             job: None,
             clear_table: false,
+            new_table: false,
         };
         let mut line = String::new();
         let result = loop {

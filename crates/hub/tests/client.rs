@@ -7,7 +7,7 @@
 
 use parlour_checkers::{Position, Rules};
 use parlour_game::History;
-use parlour_hub::{ClientError, ClientOptions, HubClient};
+use parlour_hub::{ClientError, ClientOptions, HubClient, Variant};
 use parlour_search::Limits;
 use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
@@ -48,7 +48,8 @@ const HANDSHAKE: &str = "read line; echo 'id name=scripted version=1'; echo wait
 fn options(timeout_ms: u64) -> ClientOptions {
     ClientOptions {
         startup_timeout: Duration::from_millis(timeout_ms),
-        params: vec![("variant".into(), "english".into())],
+        variant: Some(Variant::English),
+        params: vec![("hash".into(), "1".into())],
     }
 }
 
@@ -165,4 +166,38 @@ fn a_missing_program_is_a_crash() {
         matches!(err, ClientError::Crashed(ref why) if why.contains("cannot start")),
         "{err:?}"
     );
+}
+
+#[test]
+fn the_variant_is_set_where_declared_and_refused_where_missing() {
+    // An engine of other variants (as Scan declares its own).
+    let path = script(
+        "scan-like",
+        "read line; echo 'param name=variant value=normal type=enum values=\"normal killer\"'; echo wait; exec sleep 30\n",
+    );
+    let err = HubClient::start(path.to_str().unwrap(), &options(5000)).unwrap_err();
+    assert!(
+        matches!(err, ClientError::Crashed(ref why) if why.contains("does not play english: its variants are normal killer")),
+        "{err:?}"
+    );
+    // No variant parameter: english only.
+    let path = script("english-only", &format!("{HANDSHAKE}exec sleep 30\n"));
+    let huffing = ClientOptions {
+        startup_timeout: Duration::from_secs(5),
+        ..ClientOptions::for_variant(Variant::Huffing)
+    };
+    let err = HubClient::start(path.to_str().unwrap(), &huffing).unwrap_err();
+    assert!(
+        matches!(err, ClientError::Crashed(ref why) if why.contains("not huffing")),
+        "{err:?}"
+    );
+    // Declared: the set-param is sent before init (the script checks it).
+    let path = script(
+        "declares",
+        "read line; echo 'param name=variant value=english type=enum values=\"english huffing\"'; echo wait\n\
+         read line; [ \"$line\" = 'set-param name=variant value=huffing' ] || exit 9\n\
+         read line; echo ready; exec sleep 30\n",
+    );
+    let client = HubClient::start(path.to_str().unwrap(), &huffing).unwrap();
+    assert!(client.failure().is_none());
 }

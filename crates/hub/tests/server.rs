@@ -334,10 +334,18 @@ fn levels_read_as_hub_writes_them() {
         level("level moves=10 time=20"),
         Ok(Limits::MoveTime(ms(2000)))
     );
+    // A clock taken below zero by its increment is a clock run out.
+    assert_eq!(
+        level("level time=-0.02 inc=0.05"),
+        Ok(Limits::Clock {
+            remaining: ms(50),
+            increment: ms(50)
+        })
+    );
     for bad in [
         "level",
         "level depth=0",
-        "level time=-1",
+        "level time=inf",
         "level move-time=soon",
     ] {
         assert!(level(bad).is_err(), "{bad}");
