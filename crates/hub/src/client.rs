@@ -233,6 +233,9 @@ pub struct HubClient {
     stdin: ChildStdin,
     lines: Receiver<String>,
     stderr: Arc<Mutex<VecDeque<String>>>,
+    /// The thread keeping the last lines of stderr; it ends with the
+    /// process's stderr.
+    stderr_reader: std::thread::JoinHandle<()>,
     name: String,
     failed: Option<ClientError>,
 }
@@ -263,7 +266,7 @@ impl HubClient {
         });
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         let keep = Arc::clone(&stderr);
-        std::thread::spawn(move || {
+        let stderr_reader = std::thread::spawn(move || {
             for line in BufReader::new(stderr_pipe).lines().map_while(Result::ok) {
                 let mut keep = keep.lock().expect("never poisoned");
                 if keep.len() == 5 {
@@ -278,6 +281,7 @@ impl HubClient {
             stdin,
             lines,
             stderr,
+            stderr_reader,
             name: words[0].clone(),
             failed: None,
         };
@@ -391,6 +395,10 @@ impl HubClient {
             match self.child.try_wait() {
                 Ok(Some(status)) => {
                     note = format!(" ({status})");
+                    // Its last words may still be in the pipe.
+                    while !self.stderr_reader.is_finished() && Instant::now() < until {
+                        std::thread::sleep(Duration::from_millis(5));
+                    }
                     break;
                 }
                 Ok(None) if Instant::now() < until => std::thread::sleep(Duration::from_millis(10)),
