@@ -39,6 +39,15 @@ const NO_LINE: LineAt = LineAt {
     ends: 0,
 };
 
+/// A whole line as masks, for reading a position line by line.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LineMask {
+    /// The line's three holes.
+    pub all: u64,
+    /// Its two end holes.
+    pub ends: u64,
+}
+
 /// A generated board: the tables of one (`squares`, `diagonals`).
 #[derive(Debug)]
 pub struct Board {
@@ -52,6 +61,7 @@ pub struct Board {
     /// together with a peg in b (0, 0 if absent).
     jaws: [[(u64, u64); 4]; MAX_HOLES],
     lines: Vec<[Hole; 3]>,
+    line_masks: Vec<LineMask>,
     lines_through: [[LineAt; MAX_LINES_THROUGH]; MAX_HOLES],
     /// `ring[h][d]`: the holes of h's square d steps round it (d = 1-4).
     ring: [[u64; 5]; MAX_HOLES],
@@ -141,6 +151,13 @@ impl Board {
             }
         }
         lines.sort();
+        let line_masks = lines
+            .iter()
+            .map(|l| LineMask {
+                all: l[0].set().0 | l[1].set().0 | l[2].set().0,
+                ends: l[0].set().0 | l[2].set().0,
+            })
+            .collect();
         let mut lines_through = [[NO_LINE; MAX_LINES_THROUGH]; MAX_HOLES];
         let mut line_count = [0usize; MAX_HOLES];
         for line in &lines {
@@ -185,6 +202,7 @@ impl Board {
             pairs,
             jaws,
             lines,
+            line_masks,
             lines_through,
             ring,
             distance,
@@ -263,6 +281,11 @@ impl Board {
     #[inline(always)]
     pub(crate) fn jaws_at(&self, h: usize) -> &[(u64, u64); 4] {
         &self.jaws[h]
+    }
+
+    #[inline(always)]
+    pub(crate) fn line_masks(&self) -> &[LineMask] {
+        &self.line_masks
     }
 
     #[inline(always)]

@@ -15,8 +15,8 @@
 
 mod board;
 mod diagram;
+pub mod eval;
 mod hole;
-mod material;
 mod movegen;
 mod moves;
 mod position;

@@ -1,0 +1,544 @@
+//! The static evaluation of a peg position, and which moves are tactical:
+//! the peg game's side of [`parlour_game::Evaluate`].
+//!
+//! Scores are in hundredths of an ordinary peg, from the side to move's
+//! view. Each side is scored by one function from its own view, and the
+//! score is the difference, so a position and its colour-swapped copy score
+//! opposite (there is no bonus for the move: the side to move's immediate
+//! shots are the quiescence search's business). The terms:
+//!
+//! - material: an ordinary peg on the board or in hand [`PEG`], a reserve
+//!   peg [`RESERVE`] (it only ever comes on when its owner forces the
+//!   adversary's King); the King is not material;
+//! - the King's safety: few free holes round him cost more, the more so
+//!   when adversary pegs hold his opposite pairs (both holes of a pair: a
+//!   jaw; one, with the other hole empty: half a jaw), and a King one move
+//!   from a block (his last free hole, the jaw complete or completed by
+//!   filling it, and an adversary peg able to get there without leaving
+//!   his side) is in danger; the adversary King's danger counts the same
+//!   the other way: a target;
+//! - mobility: the slides open to a side in the sliding phase, and the
+//!   room round its pegs while it places;
+//! - lines: two own pegs on a line with the third hole empty (a line
+//!   threat, worth more where a peg of the side can get there), a made line,
+//!   and forcing threats (one own peg and an adversary peg at an end, the
+//!   third hole reachable; more if that peg is the King and the side has a
+//!   reserve peg to gain);
+//! - attacks: an adversary ordinary peg with one of the side's pegs on one
+//!   side of an opposite pair and the other hole empty and reachable (a
+//!   block capture threatened).
+//!
+//! Everything is mask arithmetic over the board's tables: no allocation.
+//!
+//! Tactical moves (searched first, and alone in the quiescence search):
+//! captures (by block or a line removal), a blocked King's escapes (which
+//! are captures), moves that block the adversary's King, moves that force
+//! the adversary's King alone while the mover has a reserve peg, and a
+//! forced peg's moves (unless the forced move itself forces back without
+//! taking anything). That set is bounded: a capture, a placement and a
+//! reserve peg each make `2 * (hand + reserve) + pegs on board` smaller,
+//! and every other tactical move is followed at once by one of those or by
+//! the end of the game (a blocked King must capture or lose; a King forced
+//! alone brings the forcer's reserve peg; a forced move that does not
+//! force back leaves the forcer no tactical move but these). Forcing
+//! slides of ordinary pegs are left to the main search and to the
+//! evaluation's forcing threats: two players forcing each other back and
+//! forth could go on without end.
+
+use crate::board::Board;
+use crate::hole::bits;
+use crate::moves::PegMove;
+use crate::position::PegPosition;
+use parlour_game::{Evaluate, Side};
+
+/// An ordinary peg, on the board or in hand.
+pub const PEG: i32 = 100;
+/// A reserve peg: won only by forcing the adversary's King.
+pub const RESERVE: i32 = 12;
+
+/// The cost of a King's cramp by his free neighbours (0, 1, 2, 3, 4 or
+/// more), multiplied by one plus the pressure of the pairs round him.
+const CRAMP: [i32; 5] = [24, 16, 8, 3, 0];
+/// A King one move from being blocked.
+const KING_THREAT: i32 = 80;
+/// A slide open in the sliding phase.
+const MOBILITY: i32 = 4;
+/// An empty hole next to a peg while its side still places.
+const ROOM: i32 = 1;
+/// Two own pegs on a line, the third hole empty and reachable.
+const LINE_THREAT: i32 = 30;
+/// The same, the third hole out of reach for now.
+const LINE_OPEN: i32 = 8;
+/// Three own pegs on a line.
+const LINE_MADE: i32 = 10;
+/// A reachable hole whose filling forces an adversary ordinary peg.
+const FORCE_THREAT: i32 = 6;
+/// A reachable hole whose filling forces the adversary King (with a
+/// reserve peg to gain).
+const KING_FORCE_THREAT: i32 = 20;
+/// An adversary ordinary peg that a block could capture next move.
+const ATTACK: i32 = 20;
+
+/// One side as the evaluation reads it.
+#[derive(Clone, Copy)]
+struct Army {
+    /// Every peg, the King included.
+    pegs: u64,
+    /// The King's hole bit, or 0.
+    king: u64,
+    hand: u8,
+    reserve: u8,
+}
+
+impl Army {
+    #[inline(always)]
+    fn of(pos: &PegPosition, side: Side) -> Army {
+        let s = side.index();
+        Army {
+            pegs: pos.pegs[s],
+            king: pos.pegs[s] & pos.kings,
+            hand: pos.hand[s],
+            reserve: pos.reserve[s],
+        }
+    }
+
+    /// Whether the side still places pegs (it cannot slide then).
+    #[inline(always)]
+    fn placing(self) -> bool {
+        self.hand > 0
+    }
+
+    /// Whether one of the side's pegs can get into the empty hole `h` with
+    /// its next move, not counting the pegs of `excluded` (which would
+    /// spoil what the move is for by leaving their holes).
+    #[inline(always)]
+    fn reaches(self, board: &Board, h: u64, excluded: u64) -> bool {
+        self.placing() || board.nb(h.trailing_zeros() as usize) & self.pegs & !excluded != 0
+    }
+
+    #[inline(always)]
+    fn material(self) -> i32 {
+        let ordinary = (self.pegs & !self.king).count_ones() as i32 + self.hand as i32;
+        ordinary * PEG + self.reserve as i32 * RESERVE
+    }
+}
+
+/// How much danger `own`'s King is in from `adv`: his cramp, the pairs
+/// round him held by the adversary, and a block one move away.
+#[inline(always)]
+fn king_danger(board: &Board, own: Army, adv: Army, vacant: u64) -> i32 {
+    if own.king == 0 {
+        return 0;
+    }
+    let k = own.king.trailing_zeros() as usize;
+    let around = board.nb(k);
+    let free = around & vacant;
+    let mut full = 0;
+    let mut half = 0;
+    // The empty holes that complete a half-held pair.
+    let mut completing = 0u64;
+    for &pair in board.pair_masks(k) {
+        // An absent pair is a bit no hole has: it never counts as held.
+        let held = pair & adv.pegs;
+        if held == pair {
+            full += 1;
+        } else if held != 0 && pair & vacant != 0 {
+            half += 1;
+            completing |= pair & vacant;
+        }
+    }
+    let mut danger = CRAMP[(free.count_ones() as usize).min(4)] * (1 + 2 * full + half);
+    // One free hole left, and filling it blocks him: the adversary needs a
+    // peg that can get there without leaving a hole next to the King.
+    if free.count_ones() == 1
+        && (full > 0 || completing & free != 0)
+        && adv.reaches(board, free, around)
+    {
+        danger += KING_THREAT;
+    }
+    danger
+}
+
+/// The terms of `own` against `adv` other than material and King safety,
+/// from `own`'s view.
+#[inline(always)]
+fn side_score(board: &Board, own: Army, adv: Army, vacant: u64) -> i32 {
+    let mut score = 0;
+
+    // Mobility, or the room to come while placing.
+    let mut room = 0;
+    for p in bits(own.pegs) {
+        room += (board.nb(p) & vacant).count_ones() as i32;
+    }
+    score += room * if own.placing() { ROOM } else { MOBILITY };
+
+    let victims = adv.pegs & !adv.king;
+    for line in board.line_masks() {
+        let mine = line.all & own.pegs;
+        let theirs = line.all & adv.pegs;
+        let empty = line.all & vacant;
+        match (mine.count_ones(), theirs.count_ones()) {
+            (3, _) => score += LINE_MADE,
+            (2, 0) if victims != 0 || adv.placing() => {
+                score += if own.reaches(board, empty, line.all) {
+                    LINE_THREAT
+                } else {
+                    LINE_OPEN
+                };
+            }
+            // A peg arriving in the empty hole forces the adversary's peg
+            // at the end (not one in the middle, which is blocked instead).
+            (1, 1) if theirs & line.ends != 0 && own.reaches(board, empty, line.all) => {
+                score += if theirs & adv.king != 0 {
+                    if own.reserve > 0 {
+                        KING_FORCE_THREAT
+                    } else {
+                        FORCE_THREAT
+                    }
+                } else {
+                    FORCE_THREAT
+                };
+            }
+            _ => {}
+        }
+    }
+
+    // Block captures threatened: one jaw in place, the other hole empty and
+    // reachable (the jaw itself is never next to the other hole).
+    for x in bits(victims) {
+        let attacked = board.pair_masks(x).iter().any(|&pair| {
+            let other = pair & vacant;
+            pair & own.pegs != 0 && other != 0 && own.reaches(board, other, 0)
+        });
+        if attacked {
+            score += ATTACK;
+        }
+    }
+    score
+}
+
+/// The static score from Black's view.
+#[inline]
+fn score_for_black(pos: &PegPosition) -> i32 {
+    let board = pos.board;
+    let black = Army::of(pos, Side::Black);
+    let white = Army::of(pos, Side::White);
+    let vacant = board.all_bits() & !(black.pegs | white.pegs);
+    black.material() - white.material() + side_score(board, black, white, vacant)
+        - side_score(board, white, black, vacant)
+        - king_danger(board, black, white, vacant)
+        + king_danger(board, white, black, vacant)
+}
+
+impl PegPosition {
+    /// What `mv` (legal here) takes at once: the adversary's ordinary
+    /// pegs captured or removed, less the reserve peg a forced King hands
+    /// the adversary.
+    #[inline(always)]
+    fn taken(&self, next: &PegPosition) -> u64 {
+        let t = self.side.opponent().index();
+        self.pegs[t] & !self.kings & !next.pegs[t]
+    }
+}
+
+impl Evaluate for PegPosition {
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        let score = score_for_black(self);
+        match self.side {
+            Side::Black => score,
+            Side::White => -score,
+        }
+    }
+
+    /// Captures and line removals, a blocked King's escapes, King blocks,
+    /// a force on the adversary King alone with a reserve peg to gain, and
+    /// forced moves that do not force back (see the module's notes on why
+    /// this set is bounded).
+    #[inline]
+    fn is_tactical(&self, mv: PegMove) -> bool {
+        if mv.removal().is_some() {
+            return true;
+        }
+        let next = self.play(mv);
+        if self.taken(&next) != 0 || !next.king_blockers().is_empty() {
+            return true;
+        }
+        let s = self.side.index();
+        let their_king = next.pegs[1 - s] & next.kings;
+        if next.force != 0 && next.force == their_king && self.reserve[s] > 0 {
+            return true;
+        }
+        // A forced move (a King block overrides forces, but then every move
+        // is an escape, a capture, and was answered above).
+        self.force != 0 && (next.force == 0 || next.reserve != self.reserve)
+    }
+
+    #[inline]
+    fn tactical_gain(&self, mv: PegMove) -> i32 {
+        let next = self.play(mv);
+        let mut gain = self.taken(&next).count_ones() as i32 * PEG;
+        if !next.king_blockers().is_empty() {
+            gain += 10 * PEG;
+        }
+        let s = self.side.index();
+        // A reserve peg coming on: the forcer's gain, the forced side's loss.
+        gain -= (self.reserve[1 - s] - next.reserve[1 - s]) as i32 * PEG;
+        if next.force != 0 && next.force & next.kings != 0 && self.reserve[s] > 0 {
+            gain += PEG / 2;
+        }
+        gain
+    }
+
+    /// Slides by (from, to); placements by their hole, the King's apart.
+    #[inline]
+    fn history_key(&self, mv: PegMove) -> usize {
+        const HOLES: usize = crate::hole::MAX_HOLES;
+        match mv.from() {
+            Some(from) => from.index() * HOLES + mv.to().index(),
+            None => {
+                HOLES * HOLES + mv.to().index() + if mv.is_king_placement() { HOLES } else { 0 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::PegMoveList;
+
+    fn pos(text: &str) -> PegPosition {
+        text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    fn eval(text: &str) -> i32 {
+        pos(text).evaluate()
+    }
+
+    /// Colours swapped, the other side to move: the same game seen by the
+    /// other player.
+    fn colour_swapped(p: &PegPosition) -> PegPosition {
+        let mut q = *p;
+        q.pegs = [p.pegs[1], p.pegs[0]];
+        q.hand = [p.hand[1], p.hand[0]];
+        q.reserve = [p.reserve[1], p.reserve[0]];
+        q.side = p.side.opponent();
+        q
+    }
+
+    /// The board turned a quarter round: point p to p + 2 on every square.
+    fn quarter_turn(p: &PegPosition) -> PegPosition {
+        let turn = |mask: u64| {
+            bits(mask).fold(0u64, |m, h| {
+                let (s, pt) = (h / 8, h % 8);
+                m | 1 << (8 * s + (pt + 2) % 8)
+            })
+        };
+        let mut q = *p;
+        q.pegs = [turn(p.pegs[0]), turn(p.pegs[1])];
+        q.kings = turn(p.kings);
+        q.force = turn(p.force);
+        q
+    }
+
+    /// Positions from random playouts (a fixed linear congruential
+    /// sequence: the library has no random crate).
+    fn playout_positions(rules: &str, count: usize) -> Vec<PegPosition> {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |n: usize| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as usize % n
+        };
+        let mut out = Vec::new();
+        while out.len() < count {
+            let mut p = PegPosition::start(rules.parse().unwrap());
+            for _ in 0..next(80) {
+                let mut list = PegMoveList::new();
+                p.moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                p = p.play(list[next(list.len())]);
+            }
+            out.push(p);
+        }
+        out
+    }
+
+    #[test]
+    fn the_start_and_symmetric_positions_are_even() {
+        assert_eq!(PegPosition::start(crate::PegRules::DEFAULT).evaluate(), 0);
+        // Kings and pegs placed alike round the board.
+        assert_eq!(eval("b:K10,1,3/w:K14,5,7/hand:7,7/reserve:3,3/turn:b"), 0);
+    }
+
+    #[test]
+    fn colour_swapped_positions_score_opposite_from_blacks_view() {
+        for rules in [
+            "",
+            "squares=2",
+            "squares=4,diagonals=0",
+            "pegs=11,reserve=1",
+        ] {
+            for p in playout_positions(rules, 300) {
+                let q = colour_swapped(&p);
+                // From the side to move's view the two are the same game...
+                assert_eq!(p.evaluate(), q.evaluate(), "{p} vs {q}");
+                // ...so from Black's view they score opposite.
+                assert_eq!(score_for_black(&p), -score_for_black(&q), "{p}");
+                // Where no force is pending the colours can be swapped
+                // with the same side to move: then the mover's score turns.
+                if p.force == 0 {
+                    let mut r = q;
+                    r.side = p.side;
+                    assert_eq!(r.evaluate(), -p.evaluate(), "{p} vs {r}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_quarter_turn_of_the_board_changes_nothing() {
+        for rules in ["", "squares=5,pegs=14"] {
+            for p in playout_positions(rules, 300) {
+                let q = quarter_turn(&p);
+                assert_eq!(p.evaluate(), q.evaluate(), "{p} vs {q}");
+            }
+        }
+    }
+
+    #[test]
+    fn more_material_scores_higher() {
+        // One White peg fewer on the board, in hand, then a reserve peg.
+        let even = eval("b:K10,1,3/w:K14,5,7/hand:7,7/reserve:3,3/turn:b");
+        let peg_up = eval("b:K10,1,3/w:K14,5/hand:7,7/reserve:3,3/turn:b");
+        let hand_up = eval("b:K10,1,3/w:K14,5,7/hand:7,6/reserve:3,3/turn:b");
+        let reserve_up = eval("b:K10,1,3/w:K14,5,7/hand:7,7/reserve:3,2/turn:b");
+        assert!(peg_up >= even + 60, "{peg_up} vs {even}");
+        assert!(hand_up >= even + 60, "{hand_up} vs {even}");
+        assert!(reserve_up > even, "{reserve_up} vs {even}");
+        // From White's view the same positions are worse.
+        assert!(eval("b:K10,1,3/w:K14,5/hand:7,7/reserve:3,3/turn:w") <= -60);
+        // In the sliding phase too, a peg up is well ahead.
+        let slide = eval("b:K18,1,3,5,7/w:K22,9,11,13/hand:0,0/reserve:3,3/turn:w");
+        assert!(slide <= -60, "{slide}");
+    }
+
+    #[test]
+    fn a_nearly_blocked_king_scores_worse() {
+        // Black's King in 11: White's 10 and 12 hold his pair along the
+        // square; his last free hole is 19 (3 is his own peg) and White's
+        // 20 can fill it.
+        let nearly = eval("b:K11,3,1/w:10,12,20/hand:0,0/reserve:3,3/turn:b");
+        // The same pegs, Black's King away from them in 17.
+        let free = eval("b:K17,3,1/w:10,12,20/hand:0,0/reserve:3,3/turn:b");
+        assert!(nearly + 60 <= free, "nearly blocked {nearly}, free {free}");
+        // Seen from White, the nearly blocked King is a target.
+        let target = eval("b:K11,3,1/w:10,12,20/hand:0,0/reserve:3,3/turn:w");
+        assert_eq!(target, -nearly);
+        // Fewer free holes round the King, worse, before any jaw is held.
+        let open = eval("b:K11,1/w:9,20/hand:0,0/reserve:3,3/turn:b");
+        let cramped = eval("b:K11,1/w:10,19/hand:0,0/reserve:3,3/turn:b");
+        assert!(cramped < open, "cramped {cramped}, open {open}");
+    }
+
+    #[test]
+    fn threats_count_for_the_side_that_has_them() {
+        // Black's 1 and 2 on the line 1-2-3, 3 empty and Black still
+        // placing: a line threat. The same pegs off any common line score
+        // less.
+        let threat = eval("b:K20,1,2/w:K24,13,15/hand:6,7/reserve:3,3/turn:w");
+        let scattered = eval("b:K20,1,6/w:K24,13,15/hand:6,7/reserve:3,3/turn:w");
+        assert!(-threat > -scattered, "{threat} vs {scattered}");
+        // White's 9 attacked: Black's 1 on one side of its pair 1-17, 17
+        // empty and Black placing.
+        let attacked = eval("b:K20,1/w:K24,9/hand:7,8/reserve:3,3/turn:b");
+        let safe = eval("b:K20,5/w:K24,9/hand:7,8/reserve:3,3/turn:b");
+        assert!(attacked > safe, "{attacked} vs {safe}");
+    }
+
+    fn moves(p: &PegPosition) -> Vec<PegMove> {
+        let mut list = PegMoveList::new();
+        p.moves(&mut list);
+        list.to_vec()
+    }
+
+    #[test]
+    fn captures_removals_king_blocks_and_forced_moves_are_tactical() {
+        // The seed: White's 2-10 blocks Black's King in 11.
+        // 12-4 captures Black's 3 (White's 2 on its other side).
+        let p = pos("b:K11,3/w:2,12,19/hand:0,0/reserve:3,3/turn:w");
+        for mv in moves(&p) {
+            let text = mv.to_string();
+            assert_eq!(p.is_tactical(mv), text == "2-10" || text == "12-4", "{mv}");
+        }
+        let block = p.parse_move("2-10").unwrap();
+        assert!(p.tactical_gain(block) >= 10 * PEG);
+        // With Black's escape 17-9 (a capture) his only move.
+        let q = pos("b:K11,3,17/w:10,12,19/hand:0,0/reserve:3,3/turn:b");
+        let escapes = moves(&q);
+        assert_eq!(escapes.len(), 1);
+        assert!(q.is_tactical(escapes[0]));
+        assert_eq!(q.tactical_gain(escapes[0]), PEG);
+        // Placements: a block capture (Black in 1, White in 2, Black plays
+        // 3) and line removals are tactical, a quiet placement is not.
+        let r = pos("b:K20,1,9/w:K24,2/hand:7,8/reserve:3,3/turn:b");
+        for mv in moves(&r) {
+            let text = mv.to_string();
+            let expected = text == "@3" || text.contains('x');
+            assert_eq!(r.is_tactical(mv), expected, "{text}");
+        }
+        assert!(moves(&r).iter().any(|m| m.to_string() == "@17x2"));
+    }
+
+    /// What every capture, placement and reserve peg makes smaller.
+    fn potential(p: &PegPosition) -> usize {
+        let counts = p.hand.iter().chain(&p.reserve).map(|&c| c as usize);
+        2 * counts.sum::<usize>() + ((p.pegs[0] | p.pegs[1]) & !p.kings).count_ones() as usize
+    }
+
+    #[test]
+    fn a_forced_move_is_tactical_unless_it_forces_back() {
+        // The contract's forced King: his only move brings White's
+        // reserve peg.
+        let p = pos("b:K16,3,4,9,11,21/w:K5,1,6,13,20/hand:4,5/reserve:3,3/turn:w/force:5");
+        let forced = moves(&p);
+        assert_eq!(forced.len(), 1);
+        assert!(p.is_tactical(forced[0]));
+        // Chains of tactical moves end: from random positions, always
+        // playing a tactical move while there is one stops soon.
+        for rules in ["", "squares=2", "pegs=11,reserve=1"] {
+            for start in playout_positions(rules, 200) {
+                let mut p = start;
+                let mut plies = 0;
+                loop {
+                    let tactical: Vec<PegMove> = moves(&p)
+                        .into_iter()
+                        .filter(|&m| p.is_tactical(m))
+                        .collect();
+                    let Some(&mv) = tactical.get(plies % tactical.len().max(1)) else {
+                        break;
+                    };
+                    p = p.play(mv);
+                    plies += 1;
+                    assert!(
+                        plies <= 3 * potential(&start) + 2,
+                        "an endless tactical chain from {start}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn history_keys_are_below_the_searchers_bound() {
+        for p in playout_positions("squares=6,pegs=20", 100) {
+            for mv in moves(&p) {
+                assert!(p.history_key(mv) < parlour_game::HISTORY_KEYS);
+            }
+        }
+    }
+}
