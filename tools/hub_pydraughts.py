@@ -16,8 +16,10 @@ failure. The games cycle through pydraughts' level forms: a depth, a time
 per move, and a clock with an increment.
 """
 
+import logging
 import os
 import random
+import signal
 import sys
 
 import draughts
@@ -27,6 +29,22 @@ from draughts.engines.hub import HubEngine
 HERE = os.path.dirname(os.path.abspath(__file__))
 BALLOTS = os.path.join(HERE, "..", "testdata", "three-move-ballots.tsv")
 MAX_PLIES = 200
+# The whole run, in seconds: an engine that stops answering fails the check
+# instead of hanging it.
+DEADLINE = 600
+
+
+class Complaints(logging.Handler):
+    """pydraughts logs what it did not expect from the engine (an `error`
+    line, an unknown answer) as warnings and carries on: each is a failure
+    here."""
+
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.seen = []
+
+    def emit(self, record):
+        self.seen.append(record.getMessage())
 
 
 def ballots():
@@ -70,6 +88,10 @@ def main():
     binary = os.path.abspath(sys.argv[1])
     games = int(sys.argv[2]) if len(sys.argv) > 2 else 4
     rng = random.Random(20261130)
+    complaints = Complaints()
+    logging.getLogger("pydraughts").addHandler(complaints)
+    signal.signal(signal.SIGALRM, lambda *_: fail(f"no end after {DEADLINE} s"))
+    signal.alarm(DEADLINE)
     deck = ballots()
     engine = HubEngine([binary, "hub"])
     if "english" not in engine.variants:
@@ -97,6 +119,8 @@ def main():
             print(f"game {game + 1}: {' '.join(opening)}, parlour {colour}: {result} in {plies} plies")
             if result == f"{colour} won":
                 parlour_won += 1
+            if complaints.seen:
+                fail(f"pydraughts did not expect: {complaints.seen}")
         engine.ping()
     finally:
         engine.quit()

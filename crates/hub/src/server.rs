@@ -79,6 +79,9 @@ struct Control {
     stop: Arc<AtomicBool>,
     phase: Mutex<Phase>,
     changed: Condvar,
+    /// Set just before `done` is written: from then on the search is over
+    /// for the GUI, which may send the next `go` at once.
+    answered: AtomicBool,
 }
 
 impl Control {
@@ -195,6 +198,7 @@ fn run_search<G: HubGame + Evaluate, W: Write + Send>(
             Message::new("done")
         }
     };
+    control.answered.store(true, Ordering::SeqCst);
     let _ = send(out, &done);
 }
 
@@ -278,7 +282,9 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
 
     /// Whether a search thread is running.
     fn searching(&self) -> bool {
-        self.job.as_ref().is_some_and(|j| !j.handle.is_finished())
+        self.job
+            .as_ref()
+            .is_some_and(|j| !j.control.answered.load(Ordering::SeqCst))
     }
 
     /// Stops any search and takes the searcher back.
@@ -290,7 +296,8 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         }
     }
 
-    /// Takes the searcher back from a search that has ended.
+    /// Takes the searcher back from a search that has answered (its thread
+    /// ends right after).
     fn reclaim(&mut self) {
         if !self.searching() {
             if let Some(job) = self.job.take() {
@@ -457,6 +464,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             stop: Arc::new(AtomicBool::new(false)),
             phase: Mutex::new(phase),
             changed: Condvar::new(),
+            answered: AtomicBool::new(false),
         });
         let (limits, out, c) = (self.level, self.out, Arc::clone(&control));
         let ponder = phase == Phase::Pondering;

@@ -351,3 +351,29 @@ fn levels_read_as_hub_writes_them() {
         assert!(level(bad).is_err(), "{bad}");
     }
 }
+
+#[test]
+fn the_next_go_may_follow_done_at_once() {
+    // A GUI sends its next search the moment it reads `done`; the engine
+    // must not still count the last one as running (pydraughts once caught
+    // the search thread between writing `done` and ending; the window is
+    // too narrow to hit on purpose here, so this guards the behaviour over
+    // many quick searches rather than reproducing that timing).
+    let (tx, out, engine) = live();
+    send(&tx, "level depth=1");
+    for i in 1..=30 {
+        send(&tx, "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww");
+        send(&tx, "go think");
+        out.wait_for("done", |_| {
+            out.lines()
+                .iter()
+                .filter(|l| l.starts_with("done "))
+                .count()
+                >= i
+        });
+    }
+    send(&tx, "quit");
+    engine.join().unwrap();
+    let lines = out.lines();
+    assert!(messages(&lines, "error").is_empty(), "{lines:#?}");
+}
