@@ -13,7 +13,8 @@ position given as a FEN (pydraughts sends that position in its own turned
 answers must be legal in pydraughts' own board (pydraughts looks it up among
 its legal moves; a move it cannot find raises). Exits non-zero on any
 failure. The games cycle through pydraughts' level forms: a depth, a time
-per move, and a clock with an increment.
+per move, and a clock with an increment. Then `go ponder` is answered after
+`ponder-hit` and after `stop`.
 """
 
 import logging
@@ -21,6 +22,8 @@ import os
 import random
 import signal
 import sys
+import threading
+import time
 
 import draughts
 from draughts.engine import Limit
@@ -82,6 +85,34 @@ def play_game(engine, board, parlour_side, rng, limit):
     return plies, text
 
 
+def ponder_checks(engine, board):
+    """`go ponder` answered after `ponder-hit`, and after `stop`, as a GUI
+    drives it: the search on one thread, the GUI's word from another."""
+    hub_moves = " ".join(m.hub_move for m in board.move_stack)
+    for word in ("ponder-hit", "stop"):
+        answer = {}
+
+        def search():
+            answer["move"] = engine.go(board._game.initial_hub_fen, moves=hub_moves,
+                                       depth=3, ponder=True)
+
+        thinker = threading.Thread(target=search)
+        thinker.start()
+        time.sleep(0.3)
+        if not thinker.is_alive():
+            fail(f"go ponder answered before {word}")
+        if word == "ponder-hit":
+            engine.ponderhit()
+        else:
+            engine.stop()
+        thinker.join(30)
+        if thinker.is_alive() or "move" not in answer:
+            fail(f"no answer to go ponder after {word}")
+        best, _ = answer["move"]
+        draughts.Move(board, hub_move=best)  # raises if not legal here
+        print(f"go ponder, then {word}: done move={best}")
+
+
 def main():
     if len(sys.argv) < 2:
         fail("usage: hub_pydraughts.py PATH/TO/parlour [GAMES]")
@@ -121,6 +152,13 @@ def main():
                 parlour_won += 1
             if complaints.seen:
                 fail(f"pydraughts did not expect: {complaints.seen}")
+        opening = deck[0]
+        board = draughts.Board(variant="english")
+        for text in opening:
+            board.push(draughts.Move(board, pdn_move=text))
+        ponder_checks(engine, board)
+        if complaints.seen:
+            fail(f"pydraughts did not expect: {complaints.seen}")
         engine.ping()
     finally:
         engine.quit()
