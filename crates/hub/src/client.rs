@@ -562,6 +562,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_client_can_move_to_a_match_thread() {
+        // The arena's players are `Send`.
+        fn send<T: Send>() {}
+        send::<HubClient>();
+        send::<ClientError>();
+    }
+
+    #[test]
     fn commands_split_like_a_shell() {
         assert_eq!(
             split_command("  ./parlour hub --rules 'huffing,quiet_plies=9' \"a b\" c\\ d").unwrap(),

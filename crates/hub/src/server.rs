@@ -592,3 +592,17 @@ pub fn serve<R: BufRead, W: Write + Send>(
         result
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_in_men_and_wins_near_a_hundred() {
+        assert_eq!(hub_score(Score::Value(35)), "0.35");
+        assert_eq!(hub_score(Score::Value(-120)), "-1.20");
+        // pydraughts reads above 90 as a win: 100 - 99.93 = 7 plies.
+        assert_eq!(hub_score(Score::Win(7)), "99.93");
+        assert_eq!(hub_score(Score::Loss(4)), "-99.96");
+    }
+}
