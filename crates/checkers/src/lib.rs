@@ -15,6 +15,7 @@
 //! ```
 
 mod bitboard;
+mod diagram;
 pub mod eval;
 mod fen;
 mod geometry;
@@ -28,6 +29,7 @@ mod unique;
 mod zobrist;
 
 pub use bitboard::{Bitboard, Square, Squares};
+pub use diagram::diagram;
 pub use moves::{Action, Move};
 pub use notation::parse_action;
 pub use position::{ActionList, Pending, Position, MAX_ACTIONS};

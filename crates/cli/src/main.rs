@@ -6,8 +6,10 @@ mod cmd_bench;
 mod cmd_best;
 mod cmd_board;
 mod cmd_match;
+mod cmd_hub;
 mod cmd_moves;
 mod cmd_perft;
+mod cmd_play;
 mod options;
 
 use clap::{Parser, Subcommand};
@@ -44,6 +46,11 @@ enum Command {
     /// and SPRT tables; PDN and JSON-lines records a killed match resumes
     /// from.
     Match(cmd_match::MatchArgs),
+    /// Run as a Hub engine on standard input and output (Scan's protocol,
+    /// as pydraughts' HubEngine drives it).
+    Hub(cmd_hub::HubArgs),
+    /// Play a game against the engine in the terminal.
+    Play(cmd_play::PlayArgs),
 }
 
 fn main() -> ExitCode {
@@ -55,6 +62,8 @@ fn main() -> ExitCode {
         Command::Best(args) => cmd_best::run(args),
         Command::Bench(args) => cmd_bench::run(args),
         Command::Match(args) => cmd_match::run(args),
+        Command::Hub(args) => cmd_hub::run(args),
+        Command::Play(args) => cmd_play::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -4,6 +4,8 @@
 
 use crate::board::Board;
 use crate::hole::Hole;
+use crate::position::PegPosition;
+use parlour_game::Side;
 use std::fmt::Write;
 
 /// Columns per lattice step (room for a two-digit number and a link).
@@ -30,6 +32,58 @@ fn lattice(board: &Board, h: Hole) -> (usize, usize) {
 /// The board drawn with its hole numbers: squares as boxes of `-` and `|`,
 /// connections across squares as `-`, `|`, `\` and `/`.
 pub fn board_diagram(board: &Board) -> String {
+    draw(board, |h| format!("{:>2}", h.number()))
+}
+
+/// A position drawn on its board: a peg as ` b` or ` w` (the King ` B` or
+/// ` W`), an empty hole as its number; then each side's King, pegs, hand
+/// and reserve, the forced holes, and the side to move.
+pub fn position_diagram(pos: &PegPosition) -> String {
+    let board = pos.board();
+    let mut out = draw(board, |h| {
+        let mut label = format!("{:>2}", h.number());
+        for (side, peg, king) in [(Side::Black, " b", " B"), (Side::White, " w", " W")] {
+            if pos.king(side) == Some(h) {
+                label = king.to_string();
+            } else if pos.pegs(side).contains(h) {
+                label = peg.to_string();
+            }
+        }
+        label
+    });
+    for side in Side::BOTH {
+        let king = match pos.king(side) {
+            Some(h) => format!("King {h}"),
+            None => "no King".to_string(),
+        };
+        let pegs: Vec<String> = pos
+            .pegs(side)
+            .iter()
+            .filter(|&h| pos.king(side) != Some(h))
+            .map(|h| h.to_string())
+            .collect();
+        let _ = writeln!(
+            out,
+            "{side}: {king}, pegs {}; hand {}, reserve {}",
+            if pegs.is_empty() {
+                "none".to_string()
+            } else {
+                pegs.join(" ")
+            },
+            pos.hand(side),
+            pos.reserve(side)
+        );
+    }
+    if !pos.forced().is_empty() {
+        let forced: Vec<String> = pos.forced().iter().map(|h| h.to_string()).collect();
+        let _ = writeln!(out, "forced: {}", forced.join(" "));
+    }
+    let _ = writeln!(out, "{} to move", pos.side());
+    out
+}
+
+/// The board with each hole drawn by `label` (two characters).
+fn draw(board: &Board, label: impl Fn(Hole) -> String) -> String {
     let size = board.squares() as usize;
     let width = 2 * size * XW + 2;
     let height = 2 * size * YH + 1;
@@ -57,8 +111,8 @@ pub fn board_diagram(board: &Board) -> String {
     }
     for h in board.holes() {
         let (c, r) = at(h);
-        let label = format!("{:>2}", h.number());
-        grid[r][c..c + 2].copy_from_slice(label.as_bytes());
+        let label = label(h);
+        grid[r][c..c + 2].copy_from_slice(&label.as_bytes()[..2]);
     }
     let mut out = String::new();
     for row in grid {
@@ -106,4 +160,30 @@ pub fn board_tables(board: &Board) -> String {
         let _ = writeln!(out, "  {}", names.join("  "));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_position_shows_its_pegs_and_counts() {
+        let pos =
+            PegPosition::parse("b:K11,3/w:2,12,19/hand:0,0/reserve:3,3/turn:w", None).unwrap();
+        let text = position_diagram(&pos);
+        let plain = board_diagram(pos.board());
+        assert_eq!(text.lines().count(), plain.lines().count() + 3, "{text}");
+        // Hole 1 stays a number; 2 and 3 are pegs; 11 is Black's King.
+        assert!(text.lines().next().unwrap().starts_with(" 1"), "{text}");
+        assert!(text.contains(" B"), "{text}");
+        assert!(
+            text.contains("black: King 11, pegs 3; hand 0, reserve 3"),
+            "{text}"
+        );
+        assert!(
+            text.contains("white: no King, pegs 2 12 19; hand 0, reserve 3"),
+            "{text}"
+        );
+        assert!(text.ends_with("white to move\n"), "{text}");
+    }
 }

@@ -1,0 +1,626 @@
+//! The GUI side of Hub: [`HubClient`] starts another program, shakes hands
+//! with it, and asks it for moves, with a timeout on every answer. A crash,
+//! a silence past the timeout or an illegal move is a [`ClientError`]
+//! naming what happened; a client that has failed refuses further work, and
+//! a new one is started for the next game.
+//!
+//! # Wrapping the client as an arena player
+//!
+//! The arena's `Player<G>` trait (`name`, `new_game(seed)`, `choose(game,
+//! clock) -> Result<Choice<G::Move>, PlayerError>`) wraps a client in a few
+//! lines; the three [`ClientError`]s are its three `PlayerError`s:
+//!
+//! ```text
+//! struct HubPlayer {
+//!     command: String,         // e.g. "parlour hub" or "scan hub"
+//!     name: String,
+//!     variant: Variant,        // english, huffing or pegs
+//!     limits: Limits,          // when the match gives no clock
+//!     client: Option<HubClient>,
+//! }
+//!
+//! impl<G: HubGame> Player<G> for HubPlayer {
+//!     fn name(&self) -> &str { &self.name }
+//!     fn new_game(&mut self, _seed: u64) {
+//!         // A fresh process when none runs or the last one failed.
+//!         let fresh = self.client.as_mut().is_some_and(|c| c.new_game().is_ok());
+//!         if !fresh {
+//!             let options = ClientOptions::for_variant(self.variant);
+//!             self.client = HubClient::start(&self.command, &options).ok();
+//!         }
+//!     }
+//!     fn choose(&mut self, game: &History<G>, clock: &ClockState)
+//!         -> Result<Choice<G::Move>, PlayerError> {
+//!         let client = self.client.as_mut()
+//!             .ok_or_else(|| PlayerError::Crashed(format!("`{}` did not start", self.command)))?;
+//!         let limits = limits_for_clock(clock.own, clock.increment, clock.movetime, self.limits);
+//!         let answer = client.choose(game, limits, move_timeout(limits, Duration::from_secs(2)));
+//!         answer.map(|a| Choice { mv: a.mv, score: a.score }).map_err(|e| match e {
+//!             ClientError::Crashed(why) => PlayerError::Crashed(why),
+//!             ClientError::TimedOut(why) => PlayerError::TimedOut(why),
+//!             ClientError::IllegalMove(why) => PlayerError::IllegalMove(why),
+//!         })
+//!     }
+//! }
+//! ```
+//!
+//! (`HubClient::start` also fails with a `ClientError`; a player keeps it
+//! to report on the first move.)
+
+use crate::games::{write_line, HubGame, Variant};
+use crate::message::Message;
+use parlour_game::History;
+use parlour_search::Limits;
+use std::collections::VecDeque;
+use std::fmt;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How a Hub engine failed. Each is a lost game in a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClientError {
+    /// The program could not be started, exited, closed its output, or
+    /// could not be written to.
+    Crashed(String),
+    /// The program did not answer in time.
+    TimedOut(String),
+    /// The program answered with a move that is not legal, or no move.
+    IllegalMove(String),
+}
+
+impl fmt::Display for ClientError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClientError::Crashed(why) => write!(f, "crashed: {why}"),
+            ClientError::TimedOut(why) => write!(f, "timed out: {why}"),
+            ClientError::IllegalMove(why) => write!(f, "illegal move: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for ClientError {}
+
+/// How a client starts and configures its engine.
+#[derive(Clone, Debug)]
+pub struct ClientOptions {
+    /// How long the handshake (`hub` ... `wait`, `init` ... `ready`) may
+    /// take.
+    pub startup_timeout: Duration,
+    /// The game to be played. Where the engine declares a `variant`
+    /// parameter, it must list this variant, which is then set (as
+    /// pydraughts does); an engine without one is taken to play english
+    /// checkers only.
+    pub variant: Option<Variant>,
+    /// Further parameters sent with `set-param` before `init` (for example
+    /// `("hash", "16")`), in order.
+    pub params: Vec<(String, String)>,
+}
+
+impl ClientOptions {
+    /// The default options for a game of `variant`.
+    pub fn for_variant(variant: Variant) -> ClientOptions {
+        ClientOptions {
+            variant: Some(variant),
+            ..ClientOptions::default()
+        }
+    }
+}
+
+impl Default for ClientOptions {
+    fn default() -> Self {
+        ClientOptions {
+            startup_timeout: Duration::from_secs(10),
+            variant: None,
+            params: Vec::new(),
+        }
+    }
+}
+
+/// An engine's answer to `go think`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Answer<M> {
+    /// The move, legal in the position asked about.
+    pub mv: M,
+    /// The last score the engine reported, in hundredths of its unit (for
+    /// checkers a man), from the mover's view; wins are near ±10000.
+    pub score: Option<i32>,
+}
+
+/// Splits a command line into words as a shell would for simple cases:
+/// on whitespace, with `'...'` and `"..."` grouping and `\` escaping the
+/// next character outside single quotes.
+pub fn split_command(command: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut chars = command.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_whitespace() => words.extend(word.take()),
+            '\'' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(c) => w.push(c),
+                        None => return Err(format!("unclosed ' in `{command}`")),
+                    }
+                }
+            }
+            '"' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => w.extend(chars.next()),
+                        Some(c) => w.push(c),
+                        None => return Err(format!("unclosed \" in `{command}`")),
+                    }
+                }
+            }
+            '\\' => {
+                let next = chars.next();
+                word.get_or_insert_with(String::new).extend(next);
+            }
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    words.extend(word);
+    if words.is_empty() {
+        return Err("the engine command is empty".to_string());
+    }
+    Ok(words)
+}
+
+/// The limits to send for a move, from what a match shows of the clock:
+/// a time per move, else the mover's clock, else `fallback`.
+pub fn limits_for_clock(
+    own: Option<Duration>,
+    increment: Duration,
+    movetime: Option<Duration>,
+    fallback: Limits,
+) -> Limits {
+    match (movetime, own) {
+        (Some(t), _) => Limits::MoveTime(t),
+        (None, Some(remaining)) => Limits::Clock {
+            remaining,
+            increment,
+        },
+        (None, None) => fallback,
+    }
+}
+
+/// How long to wait for an answer under `limits`: the time they allow
+/// plus `margin`; for depth and node limits, `margin` alone.
+pub fn move_timeout(limits: Limits, margin: Duration) -> Duration {
+    match limits {
+        Limits::MoveTime(t) => t + margin,
+        Limits::Clock { remaining, .. } => remaining + margin,
+        _ => margin,
+    }
+}
+
+/// The `level` line for `limits`. Hub adds the increment before each move,
+/// so the time sent is the clock less one increment (as pydraughts does).
+pub fn level_message(limits: Limits) -> Result<Message, String> {
+    let secs = |d: Duration| format!("{:.3}", d.as_secs_f64());
+    Ok(match limits {
+        Limits::Depth(d) => Message::new("level").arg("depth", d),
+        Limits::Nodes(n) => Message::new("level").arg("nodes", n),
+        Limits::MoveTime(t) => Message::new("level").arg("move-time", secs(t)),
+        Limits::Clock {
+            remaining,
+            increment,
+        } => Message::new("level")
+            .arg("time", secs(remaining.saturating_sub(increment)))
+            .arg("inc", secs(increment)),
+        Limits::Infinite => return Err("a move needs a limit, not infinite".to_string()),
+    })
+}
+
+/// A score as Hub writes it (men, wins near ±100) in hundredths.
+fn parse_score(text: &str) -> Option<i32> {
+    let men: f64 = text.trim().parse().ok()?;
+    men.is_finite().then(|| (men * 100.0).round() as i32)
+}
+
+/// A running Hub engine.
+pub struct HubClient {
+    command: String,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    stderr: Arc<Mutex<VecDeque<String>>>,
+    /// The thread keeping the last lines of stderr; it ends with the
+    /// process's stderr.
+    stderr_reader: std::thread::JoinHandle<()>,
+    name: String,
+    failed: Option<ClientError>,
+}
+
+impl HubClient {
+    /// Starts `command` (split by [`split_command`]) and shakes hands:
+    /// `hub` until `wait`, the `set-param`s, `init` until `ready`, all
+    /// within `options.startup_timeout`.
+    pub fn start(command: &str, options: &ClientOptions) -> Result<HubClient, ClientError> {
+        let words = split_command(command).map_err(ClientError::Crashed)?;
+        let mut child = Command::new(&words[0])
+            .args(&words[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| ClientError::Crashed(format!("cannot start `{command}`: {e}")))?;
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = child.stdout.take().expect("piped");
+        let stderr_pipe = child.stderr.take().expect("piped");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stderr = Arc::new(Mutex::new(VecDeque::new()));
+        let keep = Arc::clone(&stderr);
+        let stderr_reader = std::thread::spawn(move || {
+            for line in BufReader::new(stderr_pipe).lines().map_while(Result::ok) {
+                let mut keep = keep.lock().expect("never poisoned");
+                if keep.len() == 5 {
+                    keep.pop_front();
+                }
+                keep.push_back(line);
+            }
+        });
+        let mut client = HubClient {
+            command: command.to_string(),
+            child,
+            stdin,
+            lines,
+            stderr,
+            stderr_reader,
+            name: words[0].clone(),
+            failed: None,
+        };
+        let deadline = Instant::now() + options.startup_timeout;
+        client
+            .handshake(options, deadline)
+            .inspect_err(|_| client.kill())?;
+        Ok(client)
+    }
+
+    fn handshake(&mut self, options: &ClientOptions, deadline: Instant) -> Result<(), ClientError> {
+        self.send(&Message::new("hub"))?;
+        // The values of a declared `variant` parameter.
+        let mut variants: Option<Vec<String>> = None;
+        loop {
+            let m = self.receive(deadline, "the handshake (hub ... wait)")?;
+            match m.command.as_str() {
+                "wait" => break,
+                "id" => {
+                    if let Some(name) = m.get("name") {
+                        self.name = name.to_string();
+                    }
+                }
+                "param" if m.get("name") == Some("variant") => {
+                    let values = m.get("values").or(m.get("value")).unwrap_or("");
+                    variants = Some(values.split_whitespace().map(str::to_string).collect());
+                }
+                _ => {}
+            }
+        }
+        match (options.variant, &variants) {
+            (Some(v), Some(values)) if values.iter().any(|x| x == v.name()) => self.send(
+                &Message::new("set-param")
+                    .arg("name", "variant")
+                    .arg("value", v),
+            )?,
+            (Some(v), Some(values)) => {
+                let why = format!(
+                    "`{}` does not play {v}: its variants are {}",
+                    self.name,
+                    values.join(" ")
+                );
+                return Err(self.fail(ClientError::Crashed(why)));
+            }
+            (Some(v), None) if v != Variant::English => {
+                let why = format!(
+                    "`{}` declares no variant parameter, so it plays english checkers, not {v}",
+                    self.name
+                );
+                return Err(self.fail(ClientError::Crashed(why)));
+            }
+            _ => {}
+        }
+        for (name, value) in &options.params {
+            self.send(
+                &Message::new("set-param")
+                    .arg("name", name)
+                    .arg("value", value),
+            )?;
+        }
+        self.send(&Message::new("init"))?;
+        loop {
+            let m = self.receive(deadline, "the handshake (init ... ready)")?;
+            match m.command.as_str() {
+                "ready" => return Ok(()),
+                "error" => {
+                    return Err(self.fail(ClientError::Crashed(format!(
+                        "`{}` refused to start: {}",
+                        self.name,
+                        m.get("message").unwrap_or("error")
+                    ))))
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The name the engine gave in `id name=...` (else its program name).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Why the client failed, if it has.
+    pub fn failure(&self) -> Option<&ClientError> {
+        self.failed.as_ref()
+    }
+
+    fn fail(&mut self, error: ClientError) -> ClientError {
+        self.failed = Some(error.clone());
+        error
+    }
+
+    fn send(&mut self, message: &Message) -> Result<(), ClientError> {
+        if let Some(e) = &self.failed {
+            return Err(e.clone());
+        }
+        let written = writeln!(self.stdin, "{message}").and_then(|_| self.stdin.flush());
+        written.map_err(|e| {
+            let note = self.exit_note();
+            let why = format!("cannot write to `{}`: {e}{note}", self.name);
+            self.fail(ClientError::Crashed(why))
+        })
+    }
+
+    /// How the process ended, if it has (waiting a moment for it), and its
+    /// last words on stderr.
+    fn exit_note(&mut self) -> String {
+        let until = Instant::now() + Duration::from_millis(500);
+        let mut note = String::new();
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => {
+                    note = format!(" ({status})");
+                    // Its last words may still be in the pipe.
+                    while !self.stderr_reader.is_finished() && Instant::now() < until {
+                        std::thread::sleep(Duration::from_millis(5));
+                    }
+                    break;
+                }
+                Ok(None) if Instant::now() < until => std::thread::sleep(Duration::from_millis(10)),
+                _ => break,
+            }
+        }
+        let stderr = self.stderr.lock().expect("never poisoned");
+        if let Some(last) = stderr.back() {
+            note.push_str(&format!("; its last words: {last}"));
+        }
+        note
+    }
+
+    /// The next message, skipping blank and unreadable lines.
+    fn receive(&mut self, deadline: Instant, waiting_for: &str) -> Result<Message, ClientError> {
+        if let Some(e) = &self.failed {
+            return Err(e.clone());
+        }
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    if let Ok(Some(m)) = Message::parse(&line) {
+                        return Ok(m);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    let why = format!("`{}` said nothing in time during {waiting_for}", self.name);
+                    return Err(self.fail(ClientError::TimedOut(why)));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    let note = self.exit_note();
+                    let why = format!(
+                        "`{}` closed its output during {waiting_for}{note}",
+                        self.name
+                    );
+                    return Err(self.fail(ClientError::Crashed(why)));
+                }
+            }
+        }
+    }
+
+    /// Tells the engine the next search starts a new game.
+    pub fn new_game(&mut self) -> Result<(), ClientError> {
+        self.send(&Message::new("new-game"))
+    }
+
+    /// Checks that the engine answers `ping` with `pong` within `timeout`.
+    pub fn ping(&mut self, timeout: Duration) -> Result<(), ClientError> {
+        self.send(&Message::new("ping"))?;
+        let deadline = Instant::now() + timeout;
+        while self.receive(deadline, "ping")?.command != "pong" {}
+        Ok(())
+    }
+
+    /// Asks for a move in the game's current position: `pos` (the start
+    /// and every move since, so the engine sees repetitions), `level`,
+    /// `go think`, then waits up to `timeout` for `done move=...`, which
+    /// must name a legal move.
+    pub fn choose<G: HubGame>(
+        &mut self,
+        game: &History<G>,
+        limits: Limits,
+        timeout: Duration,
+    ) -> Result<Answer<G::Move>, ClientError> {
+        let deadline = Instant::now() + timeout;
+        let start = game.start();
+        let (key, value) = start.position_arg();
+        let mut pos = Message::new("pos").arg(key, value);
+        if !game.moves().is_empty() {
+            pos = pos.arg("moves", write_line(start, game.moves()));
+        }
+        let level = level_message(limits).map_err(ClientError::Crashed)?;
+        self.send(&pos)?;
+        self.send(&level)?;
+        self.send(&Message::new("go").flag("think"))?;
+        let mut score = None;
+        let mut last_error: Option<String> = None;
+        loop {
+            let m = match self.receive(deadline, "its move") {
+                Err(ClientError::TimedOut(why)) => {
+                    // Best effort: the process is abandoned anyway.
+                    let _ = writeln!(self.stdin, "stop");
+                    let why = match &last_error {
+                        Some(e) => format!("{why} (it had said: {e})"),
+                        None => why,
+                    };
+                    return Err(self.fail(ClientError::TimedOut(why)));
+                }
+                other => other?,
+            };
+            match m.command.as_str() {
+                "info" => score = m.get("score").and_then(parse_score).or(score),
+                "error" => last_error = Some(m.get("message").unwrap_or("error").to_string()),
+                "done" => {
+                    let pos = game.current();
+                    let text = m.get("move").unwrap_or("").to_string();
+                    if text.is_empty() {
+                        let why = format!("`{}` answered done with no move", self.name);
+                        return Err(self.fail(ClientError::IllegalMove(why)));
+                    }
+                    return match pos.read_move(&text) {
+                        Ok(mv) => Ok(Answer { mv, score }),
+                        Err(e) => {
+                            let why = format!("`{}` played `{text}`: {e}", self.name);
+                            Err(self.fail(ClientError::IllegalMove(why)))
+                        }
+                    };
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// Sends `quit` and waits a moment for the process to end, then ends
+    /// it.
+    pub fn quit(mut self) {
+        let _ = writeln!(self.stdin, "quit").and_then(|_| self.stdin.flush());
+        let until = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < until {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        self.kill();
+    }
+
+    /// The command the client was started with.
+    pub fn command(&self) -> &str {
+        &self.command
+    }
+}
+
+impl fmt::Debug for HubClient {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("HubClient")
+            .field("command", &self.command)
+            .field("name", &self.name)
+            .field("pid", &self.child.id())
+            .field("failed", &self.failed)
+            .finish()
+    }
+}
+
+impl Drop for HubClient {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            self.kill();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_client_can_move_to_a_match_thread() {
+        // The arena's players are `Send`.
+        fn send<T: Send>() {}
+        send::<HubClient>();
+        send::<ClientError>();
+    }
+
+    #[test]
+    fn commands_split_like_a_shell() {
+        assert_eq!(
+            split_command("  ./parlour hub --rules 'huffing,quiet_plies=9' \"a b\" c\\ d").unwrap(),
+            [
+                "./parlour",
+                "hub",
+                "--rules",
+                "huffing,quiet_plies=9",
+                "a b",
+                "c d"
+            ]
+        );
+        assert_eq!(split_command("x ''").unwrap(), ["x", ""]);
+        assert!(split_command("   ").is_err());
+        assert!(split_command("x 'y").is_err());
+    }
+
+    #[test]
+    fn levels_and_timeouts() {
+        let ms = Duration::from_millis;
+        assert_eq!(
+            level_message(Limits::MoveTime(ms(250)))
+                .unwrap()
+                .to_string(),
+            "level move-time=0.250"
+        );
+        assert_eq!(
+            level_message(Limits::Clock {
+                remaining: ms(3000),
+                increment: ms(500)
+            })
+            .unwrap()
+            .to_string(),
+            "level time=2.500 inc=0.500"
+        );
+        assert_eq!(
+            level_message(Limits::Depth(3)).unwrap().to_string(),
+            "level depth=3"
+        );
+        assert!(level_message(Limits::Infinite).is_err());
+        assert_eq!(
+            limits_for_clock(None, ms(0), Some(ms(80)), Limits::Depth(2)),
+            Limits::MoveTime(ms(80))
+        );
+        assert_eq!(
+            limits_for_clock(None, ms(0), None, Limits::Depth(2)),
+            Limits::Depth(2)
+        );
+        assert_eq!(move_timeout(Limits::MoveTime(ms(80)), ms(20)), ms(100));
+        assert_eq!(parse_score("-0.35"), Some(-35));
+        assert_eq!(parse_score("99.93"), Some(9993));
+        assert_eq!(parse_score("x"), None);
+    }
+}

@@ -1,0 +1,364 @@
+//! A game against the engine for a person at a terminal: [`play`] reads
+//! the person's moves and commands from any `BufRead` and writes the board
+//! after every move to any `Write`, so a test can drive a whole game.
+//!
+//! Commands: a move in the game's notation, `undo` (take back your last
+//! move and the engine's answer), `hint`, `moves`, `fen` / `position`,
+//! `board`, `save FILE` (PDN), `help`, `quit`.
+
+use crate::games::HubGame;
+use parlour_checkers::{Position, RuleSet};
+use parlour_game::{Evaluate, History, Outcome, Side};
+use parlour_pegs::PegPosition;
+use parlour_search::{Limits, Searcher};
+use std::io::{self, BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// What a game needs to be played in a terminal.
+pub trait TerminalGame: HubGame + Evaluate {
+    /// The position drawn for a person, with the numbers of its squares or
+    /// holes.
+    fn diagram(&self) -> String;
+    /// The position's text form (FEN, peg text).
+    fn text(&self) -> String {
+        self.to_string()
+    }
+    /// PDN tags naming the game, its rules and (where it is not the
+    /// start) its start position.
+    fn pdn_tags(&self) -> Vec<(String, String)>;
+    /// How moves are typed, for `help`.
+    fn notation(&self) -> &'static str;
+}
+
+impl TerminalGame for Position {
+    fn diagram(&self) -> String {
+        parlour_checkers::diagram(self)
+    }
+
+    fn pdn_tags(&self) -> Vec<(String, String)> {
+        let rules = self.rules();
+        let mut tags = Vec::new();
+        match rules.set {
+            RuleSet::English => tags.push(("GameType".to_string(), "21".to_string())),
+            RuleSet::Huffing => tags.push(("Rules".to_string(), rules.to_string())),
+        }
+        if *self != Position::start(rules) {
+            tags.push(("FEN".to_string(), self.to_string()));
+        }
+        tags
+    }
+
+    fn notation(&self) -> &'static str {
+        if self.rules().is_huffing() {
+            "moves: 11-15, captures 22x15 or 9x18x27; a huff and a move `h14 11-15`; `compel`"
+        } else {
+            "moves: 11-15, captures 22x15 or with every landing 9x18x27"
+        }
+    }
+}
+
+impl TerminalGame for PegPosition {
+    fn diagram(&self) -> String {
+        parlour_pegs::position_diagram(self)
+    }
+
+    fn pdn_tags(&self) -> Vec<(String, String)> {
+        let mut tags = vec![
+            ("Game".to_string(), "pegs".to_string()),
+            ("Rules".to_string(), self.rules().to_string()),
+        ];
+        if *self != PegPosition::start(self.rules()) {
+            tags.push(("FEN".to_string(), self.to_string()));
+        }
+        tags
+    }
+
+    fn notation(&self) -> &'static str {
+        "moves: place the King K@7, a peg @7, slide 24-17; a line removal is appended, @3x12"
+    }
+}
+
+/// How the engine plays and what is saved.
+#[derive(Clone, Debug)]
+pub struct PlayOptions {
+    /// The side the person plays.
+    pub human: Side,
+    /// The engine's limit for each move (and for `hint`).
+    pub limits: Limits,
+    /// Search threads.
+    pub threads: usize,
+    /// Transposition table size in MiB.
+    pub hash_mib: usize,
+    /// Save the game as PDN here at the end; without it, the person is
+    /// asked.
+    pub pdn: Option<PathBuf>,
+}
+
+impl Default for PlayOptions {
+    fn default() -> Self {
+        PlayOptions {
+            human: Side::Black,
+            limits: Limits::MoveTime(Duration::from_millis(500)),
+            threads: 1,
+            hash_mib: 32,
+            pdn: None,
+        }
+    }
+}
+
+const HELP: &str = "\
+commands:
+  <move>      play a move (see the notation below)
+  undo        take back your last move (and the engine's answer)
+  hint        ask the engine for a move
+  moves       list the legal moves
+  fen         print the position's text form (also `position`)
+  board       draw the board again
+  save FILE   save the game so far as PDN
+  help        this list
+  quit        end the game";
+
+/// The PDN text of a game: tags, the numbered moves, the result (`*` for
+/// a game not finished).
+pub fn pdn_text<G: TerminalGame>(
+    history: &History<G>,
+    black: &str,
+    white: &str,
+    outcome: Option<Outcome>,
+) -> String {
+    let result = outcome.map_or("*", |o| o.pdn());
+    let mut tags = vec![
+        ("Event".to_string(), "parlour play".to_string()),
+        ("Black".to_string(), black.to_string()),
+        ("White".to_string(), white.to_string()),
+        ("Result".to_string(), result.to_string()),
+    ];
+    tags.extend(history.start().pdn_tags());
+    let mut out = String::new();
+    for (key, value) in tags {
+        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+        out.push_str(&format!("[{key} \"{value}\"]\n"));
+    }
+    out.push('\n');
+    let mut words = Vec::new();
+    let mut pos = *history.start();
+    let mut number = 1;
+    for (i, &mv) in history.moves().iter().enumerate() {
+        match pos.side_to_move() {
+            Side::Black => words.push(format!("{number}.")),
+            Side::White if i == 0 => words.push(format!("{number}...")),
+            Side::White => {}
+        }
+        words.push(mv.to_string());
+        if pos.side_to_move() == Side::White {
+            number += 1;
+        }
+        pos = pos.play(mv);
+    }
+    words.push(result.to_string());
+    let mut line = String::new();
+    for word in words {
+        if !line.is_empty() && line.len() + 1 + word.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+struct Session<'a, G: TerminalGame, R: BufRead, W: Write> {
+    history: History<G>,
+    input: R,
+    out: W,
+    options: &'a PlayOptions,
+    searcher: Searcher,
+}
+
+impl<G: TerminalGame, R: BufRead, W: Write> Session<'_, G, R, W> {
+    fn names(&self) -> (&'static str, &'static str) {
+        match self.options.human {
+            Side::Black => ("you", "parlour"),
+            Side::White => ("parlour", "you"),
+        }
+    }
+
+    fn save(&mut self, path: &Path) -> io::Result<()> {
+        let (black, white) = self.names();
+        let text = pdn_text(&self.history, black, white, self.history.outcome());
+        match std::fs::write(path, text) {
+            Ok(()) => writeln!(self.out, "saved the game to {}", path.display()),
+            Err(e) => writeln!(self.out, "cannot save to {}: {e}", path.display()),
+        }
+    }
+
+    fn think(&mut self) -> (Option<G::Move>, parlour_search::Score) {
+        let stop = Arc::new(AtomicBool::new(false));
+        let result = self
+            .searcher
+            .search(&self.history, self.options.limits, &stop, |_| {});
+        (result.best_move, result.score)
+    }
+
+    fn board(&mut self) -> io::Result<()> {
+        let diagram = self.history.current().diagram();
+        write!(self.out, "\n{diagram}")
+    }
+
+    fn sorted_moves(&self) -> Vec<String> {
+        let mut list = G::MoveList::default();
+        self.history.current().legal_moves(&mut list);
+        let mut names: Vec<String> = list.as_ref().iter().map(|m| m.to_string()).collect();
+        names.sort();
+        names
+    }
+
+    /// Takes back moves until it is the person's turn again, having taken
+    /// back at least one of theirs.
+    fn undo(&mut self) -> io::Result<()> {
+        let human = self.options.human;
+        let mut positions: Vec<G> = vec![*self.history.start()];
+        let mut pos = *self.history.start();
+        for &mv in self.history.moves() {
+            pos = pos.play(mv);
+            positions.push(pos);
+        }
+        // The last position before a move of the person's.
+        let target = (0..self.history.moves().len())
+            .rev()
+            .find(|&i| positions[i].side_to_move() == human);
+        let Some(target) = target else {
+            return writeln!(self.out, "nothing to undo: you have not moved yet");
+        };
+        let mut taken = Vec::new();
+        while self.history.moves().len() > target {
+            taken.push(self.history.pop().expect("moves left").to_string());
+        }
+        taken.reverse();
+        writeln!(self.out, "took back {}", taken.join(" "))?;
+        self.board()
+    }
+
+    fn run(&mut self) -> io::Result<Option<Outcome>> {
+        let (black, white) = self.names();
+        writeln!(
+            self.out,
+            "parlour: you play {} against the engine; type `help` for the commands",
+            self.options.human
+        )?;
+        writeln!(self.out, "Black: {black}, White: {white}")?;
+        self.board()?;
+        let mut line = String::new();
+        loop {
+            if let Some(outcome) = self.history.outcome() {
+                let text = match outcome {
+                    Outcome::Win(side) if side == self.options.human => "you win".to_string(),
+                    Outcome::Win(_) => "parlour wins".to_string(),
+                    Outcome::Draw => "a draw".to_string(),
+                };
+                writeln!(self.out, "game over: {outcome} ({text}), {}", outcome.pdn())?;
+                return Ok(Some(outcome));
+            }
+            if self.history.current().side_to_move() != self.options.human {
+                let (best, score) = self.think();
+                let mv = best.expect("a game not over has a legal move");
+                writeln!(self.out, "parlour plays {mv} (score {score})")?;
+                self.history.push(mv);
+                self.board()?;
+                continue;
+            }
+            write!(self.out, "your move ({})> ", self.options.human)?;
+            self.out.flush()?;
+            line.clear();
+            if self.input.read_line(&mut line)? == 0 {
+                writeln!(self.out)?;
+                return Ok(None);
+            }
+            let text = line.trim();
+            let (word, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+            match word {
+                "" => {}
+                "quit" | "exit" => return Ok(None),
+                "help" | "?" => {
+                    writeln!(self.out, "{HELP}")?;
+                    writeln!(self.out, "{}", self.history.current().notation())?;
+                }
+                "moves" => {
+                    let moves = self.sorted_moves();
+                    writeln!(self.out, "{}", moves.join(" "))?;
+                }
+                "fen" | "position" => {
+                    let text = self.history.current().text();
+                    writeln!(self.out, "{text}")?;
+                }
+                "board" => self.board()?,
+                "hint" => {
+                    let (best, score) = self.think();
+                    if let Some(mv) = best {
+                        writeln!(self.out, "hint: {mv} (score {score})")?;
+                    }
+                }
+                "undo" => self.undo()?,
+                "save" if rest.trim().is_empty() => {
+                    writeln!(self.out, "save needs a file name: save game.pdn")?
+                }
+                "save" => self.save(Path::new(rest.trim()))?,
+                _ => match self.history.current().parse_move(text) {
+                    Ok(mv) => {
+                        self.history.push(mv);
+                        self.board()?;
+                    }
+                    Err(e) => writeln!(self.out, "{e}; type `moves` for the legal moves")?,
+                },
+            }
+        }
+    }
+}
+
+/// Plays a game from `start` between a person (on `input` and `output`)
+/// and the engine, until the game ends, `quit`, or the end of input; then
+/// saves it as PDN to `options.pdn`, or asks for a file name. Returns the
+/// result, `None` if the game was left unfinished.
+pub fn play<G: TerminalGame, R: BufRead, W: Write>(
+    start: G,
+    input: R,
+    output: W,
+    options: &PlayOptions,
+) -> io::Result<Option<Outcome>> {
+    let searcher = Searcher::new(options.threads, options.hash_mib).map_err(io::Error::other)?;
+    let mut session = Session {
+        history: History::new(start),
+        input,
+        out: output,
+        options,
+        searcher,
+    };
+    let outcome = session.run()?;
+    match &options.pdn {
+        Some(path) => session.save(path)?,
+        None if !session.history.moves().is_empty() => {
+            write!(
+                session.out,
+                "save the game as PDN? a file name, or nothing to leave> "
+            )?;
+            session.out.flush()?;
+            let mut line = String::new();
+            if session.input.read_line(&mut line)? > 0 && !line.trim().is_empty() {
+                session.save(Path::new(line.trim()))?;
+            } else {
+                writeln!(session.out)?;
+            }
+        }
+        None => {}
+    }
+    Ok(outcome)
+}

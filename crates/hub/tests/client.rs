@@ -1,0 +1,203 @@
+//! The client against programs that fail: one that crashes, one that says
+//! nothing, one that answers too late, one that plays an illegal move, one
+//! that does not exist. Each gives its own clear error, never later than
+//! its timeout. (The client against `parlour hub` itself is a test of the
+//! `parlour` binary, in the CLI's tests.)
+#![cfg(unix)]
+
+use parlour_checkers::{Position, Rules};
+use parlour_game::History;
+use parlour_hub::{ClientError, ClientOptions, HubClient, Variant};
+use parlour_search::Limits;
+use std::os::unix::fs::PermissionsExt;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// A shell script in its own temporary folder, removed with it.
+struct Script(PathBuf);
+
+impl Script {
+    fn to_str(&self) -> Option<&str> {
+        self.0.to_str()
+    }
+}
+
+impl Drop for Script {
+    fn drop(&mut self) {
+        if let Some(dir) = self.0.parent() {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}
+
+/// A shell script in a fresh temporary folder, made executable.
+fn script(name: &str, body: &str) -> Script {
+    let dir =
+        std::env::temp_dir().join(format!("parlour-hub-client-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.sh"));
+    std::fs::write(&path, format!("#!/bin/sh\n{body}")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    Script(path)
+}
+
+/// The handshake of a well-behaved engine, in shell.
+const HANDSHAKE: &str = "read line; echo 'id name=scripted version=1'; echo wait\n\
+                         read line; echo ready\n";
+
+fn options(timeout_ms: u64) -> ClientOptions {
+    ClientOptions {
+        startup_timeout: Duration::from_millis(timeout_ms),
+        variant: Some(Variant::English),
+        params: vec![("hash".into(), "1".into())],
+    }
+}
+
+fn start_game() -> History<Position> {
+    History::new(Position::start(Rules::ENGLISH))
+}
+
+#[test]
+fn an_engine_that_crashes_after_the_handshake() {
+    let path = script(
+        "crash",
+        &format!("{HANDSHAKE}read line\necho 'dying' >&2\nexit 3\n"),
+    );
+    let mut client = HubClient::start(path.to_str().unwrap(), &options(5000)).unwrap();
+    assert_eq!(client.name(), "scripted");
+    let started = Instant::now();
+    let err = client
+        .choose(&start_game(), Limits::Depth(2), Duration::from_secs(10))
+        .unwrap_err();
+    assert!(started.elapsed() < Duration::from_secs(5));
+    match &err {
+        ClientError::Crashed(why) => {
+            assert!(why.contains("exit status: 3"), "{why}");
+            assert!(why.contains("dying"), "{why}");
+        }
+        other => panic!("expected a crash, got {other:?}"),
+    }
+    // A failed client refuses further work with the same error.
+    assert_eq!(client.new_game().unwrap_err(), err);
+}
+
+#[test]
+fn an_engine_that_says_nothing_times_out_at_start() {
+    let path = script("silent", "exec sleep 30\n");
+    let started = Instant::now();
+    let err = HubClient::start(path.to_str().unwrap(), &options(300)).unwrap_err();
+    let took = started.elapsed();
+    assert!(
+        took >= Duration::from_millis(300) && took < Duration::from_secs(3),
+        "{took:?}"
+    );
+    match err {
+        ClientError::TimedOut(why) => assert!(why.contains("hub ... wait"), "{why}"),
+        other => panic!("expected a timeout, got {other:?}"),
+    }
+}
+
+#[test]
+fn an_engine_that_never_answers_go_times_out_on_the_move() {
+    let path = script("slow", &format!("{HANDSHAKE}exec sleep 30\n"));
+    let mut client = HubClient::start(path.to_str().unwrap(), &options(5000)).unwrap();
+    let started = Instant::now();
+    let err = client
+        .choose(
+            &start_game(),
+            Limits::MoveTime(Duration::from_millis(100)),
+            Duration::from_millis(400),
+        )
+        .unwrap_err();
+    let took = started.elapsed();
+    assert!(
+        took >= Duration::from_millis(400) && took < Duration::from_secs(3),
+        "{took:?}"
+    );
+    assert!(
+        matches!(err, ClientError::TimedOut(ref why) if why.contains("its move")),
+        "{err:?}"
+    );
+    client.quit();
+}
+
+#[test]
+fn an_illegal_move_is_named() {
+    let path = script(
+        "illegal",
+        &format!(
+            "{HANDSHAKE}while read line; do case \"$line\" in go*) echo 'info depth=1 score=0.5'; echo 'done move=9-14x3';; esac; done\n"
+        ),
+    );
+    let mut client = HubClient::start(path.to_str().unwrap(), &options(5000)).unwrap();
+    let err = client
+        .choose(&start_game(), Limits::Depth(1), Duration::from_secs(5))
+        .unwrap_err();
+    match err {
+        ClientError::IllegalMove(why) => assert!(why.contains("`9-14x3`"), "{why}"),
+        other => panic!("expected an illegal move, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_scripted_engine_is_understood() {
+    // The answer in Hub form, with a score and a ponder move.
+    let path = script(
+        "legal",
+        &format!(
+            "{HANDSHAKE}while read line; do case \"$line\" in go*) echo 'info depth=1 score=-0.25 pv=\"11-15 23-19\"'; echo 'done move=11-15 ponder=23-19';; ping) echo pong;; quit) exit 0;; esac; done\n"
+        ),
+    );
+    let mut client = HubClient::start(path.to_str().unwrap(), &options(5000)).unwrap();
+    client.ping(Duration::from_secs(5)).unwrap();
+    let game = start_game();
+    let answer = client
+        .choose(&game, Limits::Depth(1), Duration::from_secs(5))
+        .unwrap();
+    assert_eq!(answer.mv.to_string(), "11-15");
+    assert_eq!(answer.score, Some(-25));
+    client.quit();
+}
+
+#[test]
+fn a_missing_program_is_a_crash() {
+    let err = HubClient::start("/no/such/engine hub", &options(1000)).unwrap_err();
+    assert!(
+        matches!(err, ClientError::Crashed(ref why) if why.contains("cannot start")),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn the_variant_is_set_where_declared_and_refused_where_missing() {
+    // An engine of other variants (as Scan declares its own).
+    let path = script(
+        "scan-like",
+        "read line; echo 'param name=variant value=normal type=enum values=\"normal killer\"'; echo wait; exec sleep 30\n",
+    );
+    let err = HubClient::start(path.to_str().unwrap(), &options(5000)).unwrap_err();
+    assert!(
+        matches!(err, ClientError::Crashed(ref why) if why.contains("does not play english: its variants are normal killer")),
+        "{err:?}"
+    );
+    // No variant parameter: english only.
+    let path = script("english-only", &format!("{HANDSHAKE}exec sleep 30\n"));
+    let huffing = ClientOptions {
+        startup_timeout: Duration::from_secs(5),
+        ..ClientOptions::for_variant(Variant::Huffing)
+    };
+    let err = HubClient::start(path.to_str().unwrap(), &huffing).unwrap_err();
+    assert!(
+        matches!(err, ClientError::Crashed(ref why) if why.contains("not huffing")),
+        "{err:?}"
+    );
+    // Declared: the set-param is sent before init (the script checks it).
+    let path = script(
+        "declares",
+        "read line; echo 'param name=variant value=english type=enum values=\"english huffing\"'; echo wait\n\
+         read line; [ \"$line\" = 'set-param name=variant value=huffing' ] || exit 9\n\
+         read line; echo ready; exec sleep 30\n",
+    );
+    let client = HubClient::start(path.to_str().unwrap(), &huffing).unwrap();
+    assert!(client.failure().is_none());
+}
