@@ -41,7 +41,7 @@ pub use limits::Limits;
 pub use score::{Score, EVAL_LIMIT, MAX_PLY, WIN, WIN_BOUND};
 
 use parlour_game::{Evaluate, History};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use worker::{RootHistory, Shared, Worker};
@@ -166,6 +166,7 @@ impl Searcher {
             stop,
             abort: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
+            main_depth: AtomicU32::new(0),
             started,
             limits,
             soft,

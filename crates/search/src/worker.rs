@@ -9,7 +9,7 @@ use crate::score::{from_table, to_table, Score, EVAL_LIMIT, INFINITE, MAX_PLY, W
 use crate::tt::{Bound, Table};
 use crate::Info;
 use parlour_game::{Evaluate, MoveList, HISTORY_KEYS};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 /// Nodes between two looks at the clock, the node budget and the flags.
@@ -29,6 +29,8 @@ pub(crate) struct Shared<'a> {
     /// Nodes searched by all threads (each adds its count every
     /// [`CHECK_EVERY`] nodes).
     pub nodes: AtomicU64,
+    /// The depth the main thread is searching, for helpers to keep ahead.
+    pub main_depth: AtomicU32,
     pub started: Instant,
     pub limits: Limits,
     pub soft: Option<Duration>,
@@ -189,8 +191,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             max_depth
         };
         let mut previous: i32 = 0;
-        let first = if self.main { 1 } else { 1 + self.skew };
-        for depth in first..=max_depth {
+        let mut depth = if self.main { 1 } else { 1 + self.skew };
+        while depth <= max_depth {
+            if self.main {
+                self.shared.main_depth.store(depth, Relaxed);
+            }
             let (mut alpha, mut beta, mut delta) = if depth >= 4 && previous.abs() < WIN_BOUND {
                 (previous - ASPIRATION, previous + ASPIRATION, ASPIRATION)
             } else {
@@ -256,6 +261,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 if self.shared.soft.is_some_and(|soft| time >= soft) {
                     break;
                 }
+                depth += 1;
+            } else {
+                // A helper keeps ahead of the main thread: the next depth,
+                // or, every other helper, one beyond the main thread's.
+                depth = (depth + 1).max(self.shared.main_depth.load(Relaxed) + self.skew);
             }
         }
         finished
