@@ -137,14 +137,6 @@ impl Table {
         &self.buckets[i]
     }
 
-    /// Starts bringing the bucket of `key` into the cache, so that a probe
-    /// soon after finds it there (a plain load: prefetch instructions
-    /// need `unsafe`).
-    #[inline(always)]
-    pub fn prefetch(&self, key: u64) {
-        std::hint::black_box(self.bucket(key).0[0].check.load(Relaxed));
-    }
-
     /// What is stored for the position with hash `key`, if anything.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Hit> {

@@ -422,12 +422,28 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let search_depth = if n == 1 { depth } else { depth - 1 };
 
         let base = self.order.len();
-        self.score_moves(pos, moves, tt_move, ply);
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_index = None;
+        // The table's move is tried before the others are even scored: it
+        // often cuts off alone.
+        let tt_index = tt_move.map(usize::from).filter(|&t| t < n);
+        let mut scored = false;
         for i in 0..n {
-            let index = self.pick(base, i, n);
+            let index = match tt_index {
+                Some(t) if i == 0 => t,
+                _ => {
+                    if !scored {
+                        scored = true;
+                        self.score_moves(pos, moves, tt_move, ply);
+                        if tt_index.is_some() {
+                            // Already searched: set aside at the front.
+                            self.pick(base, 0, n);
+                        }
+                    }
+                    self.pick(base, i, n)
+                }
+            };
             let mv = moves[index];
             let tactical = pos.is_tactical(mv);
             let child = pos.play(mv);
