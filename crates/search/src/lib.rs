@@ -146,8 +146,11 @@ impl Searcher {
 
     /// Searches the current position of `history`, seeing repetitions of
     /// the positions before it and its quiet-ply count, until `limits` or
-    /// until `stop` is set (by any thread, at any time). `on_info` is called
-    /// after each finished depth, on one of the searcher's threads.
+    /// until `stop` is set (by any thread, at any time; the searcher never
+    /// clears it, so a caller reusing a flag stores `false` before the next
+    /// search). `on_info` is called once per finished depth, in order of
+    /// depth, on one of the searcher's threads (the first to finish that
+    /// depth); only the main thread reads the clock to decide when to stop.
     pub fn search<G: Evaluate>(
         &mut self,
         history: &History<G>,

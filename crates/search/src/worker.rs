@@ -147,8 +147,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         self.shared.nodes.load(Relaxed) + self.unflushed
     }
 
-    /// Iterative deepening from `root` up to `max_depth`, reporting each
-    /// finished depth (main thread) through `report`.
+    /// Iterative deepening from `root` up to `max_depth`, offering each
+    /// finished depth to `report`. The main thread searches every depth
+    /// from 1; a helper keeps ahead of it (Lazy SMP).
     pub(crate) fn think(
         &mut self,
         root: &G,
@@ -272,7 +273,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     }
 
     /// One iteration at the root: every root move, the best of the last
-    /// iteration first; afterwards the moves are sorted by their scores.
+    /// iteration first. Each move that raises alpha moves to the front, so
+    /// the front move is always the best found so far.
     #[allow(clippy::too_many_arguments)]
     fn root_search(
         &mut self,
@@ -339,8 +341,6 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             }
         }
         if !self.aborted {
-            // Moves that raised alpha, best first, are at the front already;
-            // the rest keep their order.
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > original_alpha {
