@@ -90,20 +90,20 @@ const SUITE: &[Case] = &[
         "",
         15,
     ),
-    checkers("english", Some("B:WK14,K28:BK1,K5"), "", 17),
-    checkers("huffing", None, "", 12),
+    checkers("english", Some("B:WK14,K28:BK1,K5"), "", 25),
+    checkers("huffing", None, "", 13),
     checkers(
         "huffing",
         None,
         "11-15,23-19,8-11,22-17,9-13,17-14,10x17,21x14",
-        12,
+        13,
     ),
-    checkers("huffing", Some("W:W14,30:B9,15:O11-15"), "", 16),
+    checkers("huffing", Some("W:W14,30:B9,15:O11-15"), "", 20),
     checkers(
         "huffing",
         Some("B:W17,21,22,23,26,27,30,31:B3,6,7,9,10,11,14,15"),
         "",
-        12,
+        14,
     ),
 ];
 
