@@ -352,6 +352,29 @@ mod tests {
         }
     }
 
+    #[test]
+    fn the_score_is_symmetric_on_random_positions() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+        for rules in [Rules::ENGLISH, Rules::HUFFING] {
+            for _ in 0..200 {
+                let mut pos = Position::start(rules);
+                for _ in 0..rng.random_range(0..80) {
+                    let actions = pos.action_vec();
+                    if actions.is_empty() {
+                        break;
+                    }
+                    pos = pos.play(actions[rng.random_range(0..actions.len())]);
+                }
+                if pos.pending() != Pending::Nothing {
+                    continue;
+                }
+                let mirrored = Position::from_fen(&mirror(&pos), rules).unwrap();
+                assert_eq!(pos.evaluate(), mirrored.evaluate(), "{pos} vs {mirrored}");
+            }
+        }
+    }
+
     /// The position turned round: colours swapped, square s to 33 - s.
     fn mirror(pos: &Position) -> String {
         let field = |side: Side| {
