@@ -24,6 +24,11 @@
 //! - [`Limits`]: depth, nodes, time per move, or a game clock; and a stop
 //!   flag a caller may set at any time.
 //!
+//! What a game must give: [`parlour_game::Game`] (moves generated in the
+//! same order every time, since the table stores a move as its index in
+//! that order; at most 65 535 legal moves in a position) and
+//! [`parlour_game::Evaluate`] (a static score, which moves are tactical).
+//!
 //! ```
 //! use parlour_checkers::{Position, Rules};
 //! use parlour_search::{Limits, Searcher};

@@ -29,8 +29,8 @@ pub enum Bound {
 /// A hit: what a search stored for a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hit {
-    /// The score, relative to the node that stored it (see
-    /// [`crate::score`]'s table conversion).
+    /// The score; a win or loss counts its plies from the node that
+    /// stored it, not from the root.
     pub score: i32,
     /// The depth it was searched to.
     pub depth: i32,
