@@ -118,12 +118,19 @@ impl View {
     #[inline(always)]
     fn of(pos: &Position, side: Side) -> View {
         let (men, kings) = (pos.men(side).0, (pos.pieces(side) & pos.kings()).0);
+        let view = View { men, kings };
         match side {
-            Side::Black => View { men, kings },
-            Side::White => View {
-                men: men.reverse_bits(),
-                kings: kings.reverse_bits(),
-            },
+            Side::Black => view,
+            Side::White => view.turned(),
+        }
+    }
+
+    /// The same pieces seen from the other side of the board.
+    #[inline(always)]
+    fn turned(self) -> View {
+        View {
+            men: self.men.reverse_bits(),
+            kings: self.kings.reverse_bits(),
         }
     }
 
@@ -138,13 +145,13 @@ impl View {
     }
 }
 
-/// The steps open to `own`, which moves up the board.
+/// A cheap measure of the steps open to `own`, which moves up the board:
+/// the empty squares its pieces can step to forward, plus those its kings
+/// can step to backward (a square two pieces can reach counts once).
 #[inline(always)]
 fn mobility(own: View, empty: u32) -> i32 {
     let up = (step(own.all(), 0) | step(own.all(), 1)) & empty;
     let down = (step(own.kings, 2) | step(own.kings, 3)) & empty;
-    // Count target squares in each pair of directions (a cheap lower bound
-    // of the number of steps, exact for most positions).
     (up.count_ones() + down.count_ones()) as i32
 }
 
@@ -250,26 +257,17 @@ fn score_for_black(pos: &Position) -> i32 {
     let total = (pos.pieces(Side::Black) | pos.pieces(Side::White)).count() as i32;
     let endgame = total <= 12 || !pos.kings().is_empty();
     let mut score = material[0] - material[1];
-    // `white` is White's own view; each side's adversary is seen from that
-    // side's view, which is the adversary's own view turned round.
-    let white_own = white;
-    let black_as_opp = View {
-        men: black.men.reverse_bits(),
-        kings: black.kings.reverse_bits(),
-    };
-    let white_as_opp = View {
-        men: white.men.reverse_bits(),
-        kings: white.kings.reverse_bits(),
-    };
-    score += side_score(black, white_as_opp, endgame);
-    score -= side_score(white_own, black_as_opp, endgame);
+    // Each side is scored from its own view, its adversary's pieces turned
+    // round to match.
+    score += side_score(black, white.turned(), endgame);
+    score -= side_score(white, black.turned(), endgame);
 
     let lead = material[0] - material[1];
     if endgame && lead.abs() >= MAN / 2 && total <= 12 {
         if lead > 0 {
-            score += endgame_drive(black, white_as_opp, lead, total);
+            score += endgame_drive(black, white.turned(), lead, total);
         } else {
-            score -= endgame_drive(white_own, black_as_opp, -lead, total);
+            score -= endgame_drive(white, black.turned(), -lead, total);
         }
     }
     score
@@ -351,6 +349,29 @@ mod tests {
             let a = Position::from_fen(fen, Rules::ENGLISH).unwrap();
             let mirrored = Position::from_fen(&mirror(&a), Rules::ENGLISH).unwrap();
             assert_eq!(a.evaluate(), mirrored.evaluate(), "{a} vs {mirrored}");
+        }
+    }
+
+    #[test]
+    fn the_score_is_symmetric_on_random_positions() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+        for rules in [Rules::ENGLISH, Rules::HUFFING] {
+            for _ in 0..200 {
+                let mut pos = Position::start(rules);
+                for _ in 0..rng.random_range(0..80) {
+                    let actions = pos.action_vec();
+                    if actions.is_empty() {
+                        break;
+                    }
+                    pos = pos.play(actions[rng.random_range(0..actions.len())]);
+                }
+                if pos.pending() != Pending::Nothing {
+                    continue;
+                }
+                let mirrored = Position::from_fen(&mirror(&pos), rules).unwrap();
+                assert_eq!(pos.evaluate(), mirrored.evaluate(), "{pos} vs {mirrored}");
+            }
         }
     }
 

@@ -24,6 +24,11 @@
 //! - [`Limits`]: depth, nodes, time per move, or a game clock; and a stop
 //!   flag a caller may set at any time.
 //!
+//! What a game must give: [`parlour_game::Game`] (moves generated in the
+//! same order every time, since the table stores a move as its index in
+//! that order; at most 65 535 legal moves in a position) and
+//! [`parlour_game::Evaluate`] (a static score, which moves are tactical).
+//!
 //! ```
 //! use parlour_checkers::{Position, Rules};
 //! use parlour_search::{Limits, Searcher};
@@ -41,7 +46,7 @@ pub use limits::Limits;
 pub use score::{Score, EVAL_LIMIT, MAX_PLY, WIN, WIN_BOUND};
 
 use parlour_game::{Evaluate, History};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use worker::{RootHistory, Shared, Worker};
@@ -146,8 +151,11 @@ impl Searcher {
 
     /// Searches the current position of `history`, seeing repetitions of
     /// the positions before it and its quiet-ply count, until `limits` or
-    /// until `stop` is set (by any thread, at any time). `on_info` is called
-    /// after each finished depth, on one of the searcher's threads.
+    /// until `stop` is set (by any thread, at any time; the searcher never
+    /// clears it, so a caller reusing a flag stores `false` before the next
+    /// search). `on_info` is called once per finished depth, in order of
+    /// depth, on one of the searcher's threads (the first to finish that
+    /// depth); only the main thread reads the clock to decide when to stop.
     pub fn search<G: Evaluate>(
         &mut self,
         history: &History<G>,
@@ -166,6 +174,7 @@ impl Searcher {
             stop,
             abort: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
+            main_depth: AtomicU32::new(0),
             started,
             limits,
             soft,

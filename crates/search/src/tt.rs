@@ -29,8 +29,8 @@ pub enum Bound {
 /// A hit: what a search stored for a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hit {
-    /// The score, relative to the node that stored it (see
-    /// [`crate::score`]'s table conversion).
+    /// The score; a win or loss counts its plies from the node that
+    /// stored it, not from the root.
     pub score: i32,
     /// The depth it was searched to.
     pub depth: i32,
@@ -135,14 +135,6 @@ impl Table {
     fn bucket(&self, key: u64) -> &Bucket {
         let i = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
         &self.buckets[i]
-    }
-
-    /// Starts bringing the bucket of `key` into the cache, so that a probe
-    /// soon after finds it there (a plain load: prefetch instructions
-    /// need `unsafe`).
-    #[inline(always)]
-    pub fn prefetch(&self, key: u64) {
-        std::hint::black_box(self.bucket(key).0[0].check.load(Relaxed));
     }
 
     /// What is stored for the position with hash `key`, if anything.

@@ -9,7 +9,7 @@ use crate::score::{from_table, to_table, Score, EVAL_LIMIT, INFINITE, MAX_PLY, W
 use crate::tt::{Bound, Table};
 use crate::Info;
 use parlour_game::{Evaluate, MoveList, HISTORY_KEYS};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 /// Nodes between two looks at the clock, the node budget and the flags.
@@ -29,6 +29,8 @@ pub(crate) struct Shared<'a> {
     /// Nodes searched by all threads (each adds its count every
     /// [`CHECK_EVERY`] nodes).
     pub nodes: AtomicU64,
+    /// The depth the main thread is searching, for helpers to keep ahead.
+    pub main_depth: AtomicU32,
     pub started: Instant,
     pub limits: Limits,
     pub soft: Option<Duration>,
@@ -145,8 +147,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         self.shared.nodes.load(Relaxed) + self.unflushed
     }
 
-    /// Iterative deepening from `root` up to `max_depth`, reporting each
-    /// finished depth (main thread) through `report`.
+    /// Iterative deepening from `root` up to `max_depth`, offering each
+    /// finished depth to `report`. The main thread searches every depth
+    /// from 1; a helper keeps ahead of it (Lazy SMP).
     pub(crate) fn think(
         &mut self,
         root: &G,
@@ -189,8 +192,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             max_depth
         };
         let mut previous: i32 = 0;
-        let first = if self.main { 1 } else { 1 + self.skew };
-        for depth in first..=max_depth {
+        let mut depth = if self.main { 1 } else { 1 + self.skew };
+        while depth <= max_depth {
+            if self.main {
+                self.shared.main_depth.store(depth, Relaxed);
+            }
             let (mut alpha, mut beta, mut delta) = if depth >= 4 && previous.abs() < WIN_BOUND {
                 (previous - ASPIRATION, previous + ASPIRATION, ASPIRATION)
             } else {
@@ -256,13 +262,19 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 if self.shared.soft.is_some_and(|soft| time >= soft) {
                     break;
                 }
+                depth += 1;
+            } else {
+                // A helper keeps ahead of the main thread: the next depth,
+                // or, every other helper, one beyond the main thread's.
+                depth = (depth + 1).max(self.shared.main_depth.load(Relaxed) + self.skew);
             }
         }
         finished
     }
 
     /// One iteration at the root: every root move, the best of the last
-    /// iteration first; afterwards the moves are sorted by their scores.
+    /// iteration first. Each move that raises alpha moves to the front, so
+    /// the front move is always the best found so far.
     #[allow(clippy::too_many_arguments)]
     fn root_search(
         &mut self,
@@ -329,8 +341,6 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             }
         }
         if !self.aborted {
-            // Moves that raised alpha, best first, are at the front already;
-            // the rest keep their order.
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > original_alpha {
@@ -412,12 +422,28 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let search_depth = if n == 1 { depth } else { depth - 1 };
 
         let base = self.order.len();
-        self.score_moves(pos, moves, tt_move, ply);
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_index = None;
+        // The table's move is tried before the others are even scored: it
+        // often cuts off alone.
+        let tt_index = tt_move.map(usize::from).filter(|&t| t < n);
+        let mut scored = false;
         for i in 0..n {
-            let index = self.pick(base, i, n);
+            let index = match tt_index {
+                Some(t) if i == 0 => t,
+                _ => {
+                    if !scored {
+                        scored = true;
+                        self.score_moves(pos, moves, tt_move, ply);
+                        if tt_index.is_some() {
+                            // Already searched: set aside at the front.
+                            self.pick(base, 0, n);
+                        }
+                    }
+                    self.pick(base, i, n)
+                }
+            };
             let mv = moves[index];
             let tactical = pos.is_tactical(mv);
             let child = pos.play(mv);

@@ -130,3 +130,31 @@ fn the_stop_flag_ends_an_infinite_search() {
         .contains(&result.best_move.unwrap()));
     assert!(result.depth >= 1);
 }
+
+#[test]
+fn searchers_run_inside_a_callers_rayon_pool() {
+    // As a match runner would: several games at once on its own pool, each
+    // with its own searcher (and so its own pool, never nested in the
+    // caller's).
+    use rayon::prelude::*;
+    let games = random_games(Rules::ENGLISH, 7, 6, 30);
+    let outer = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let moves: Vec<bool> = outer.install(|| {
+        games
+            .par_iter()
+            .map(|history| {
+                let mut searcher = Searcher::new(2, 1).unwrap();
+                let stop = Arc::new(AtomicBool::new(false));
+                let result = searcher.search(history, Limits::Depth(5), &stop, |_| {});
+                history
+                    .current()
+                    .action_vec()
+                    .contains(&result.best_move.unwrap())
+            })
+            .collect()
+    });
+    assert!(moves.into_iter().all(|legal| legal));
+}
