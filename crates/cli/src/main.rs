@@ -5,8 +5,8 @@
 mod cmd_bench;
 mod cmd_best;
 mod cmd_board;
-mod cmd_match;
 mod cmd_hub;
+mod cmd_match;
 mod cmd_moves;
 mod cmd_perft;
 mod cmd_play;
