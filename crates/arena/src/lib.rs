@@ -25,8 +25,11 @@
 //! or move time loses on time when it answers. For a game that implements
 //! [`parlour_game::Evaluate`], [`search_factory`] builds every kind:
 //! `search` as a [`SearchPlayer`] over `parlour-search`, `greedy` on the
-//! game's evaluation, `random`. Any other factory handles what it adds and
-//! hands the rest to [`builtin_factory`]:
+//! game's evaluation, `random`; for a game spoken over Hub,
+//! [`hub_factory`] adds outside engines, `hub:COMMAND,depth=N`, as
+//! [`HubPlayer`]s (a crash, a silence or an illegal move loses the game
+//! with its reason, and the engine is restarted for the next). Any other
+//! factory handles what it adds and hands the rest to [`builtin_factory`]:
 //!
 //! ```text
 //! let builtin = builtin_factory(Some(eval));
@@ -57,6 +60,7 @@
 pub mod checkers;
 mod format;
 mod game;
+pub mod hub;
 pub mod openings;
 pub mod pegs;
 mod player;
@@ -71,6 +75,7 @@ mod tally;
 pub use checkers::Checkers;
 pub use format::GameFormat;
 pub use game::{Adjudication, DrawRule, ResignRule};
+pub use hub::{hub_factory, HubPlayer};
 pub use openings::{Opening, OpeningBook, OpeningSpec};
 pub use pegs::Pegs;
 pub use player::{

@@ -272,6 +272,10 @@ pub fn builtin_factory<G: Game>(
                 "engine `{name}`: search players are not available in this build \
                  (no search factory was given)"
             )),
+            PlayerSpec::Hub { name, .. } => Err(format!(
+                "engine `{name}`: hub engines are not available here \
+                 (no hub factory was given)"
+            )),
         }
     }
 }

@@ -1,7 +1,32 @@
 //! Engine specs as people write them: `random`, `random:seed=3`, `greedy`,
 //! `search:depth=8`, `search:movetime=100,threads=1`, `search:nodes=50000`,
-//! `search:tc=10+0.1`, each optionally with `name=...`, parsed and checked
-//! into a [`PlayerSpec`].
+//! `search:tc=10+0.1`, each optionally with `name=...`, and outside engines
+//! speaking Hub, `hub:CMD[,option=value...]`, parsed and checked into a
+//! [`PlayerSpec`].
+//!
+//! # Hub engines
+//!
+//! `hub:parlour hub --game checkers,depth=4,name=self` runs the program
+//! `parlour hub --game checkers` (split into words as a shell would: `'...'`
+//! and `"..."` group, `\` escapes) and plays it at depth 4 under the name
+//! `self`. The options are the *trailing* comma-separated `key=value` items
+//! whose key is one of:
+//!
+//! - `depth=N`, `nodes=N`, `movetime=MS` or `tc=SECONDS+INCREMENT`: the
+//!   engine's limit, exactly one (sent with Hub's `level`);
+//! - `name=NAME`: the display name (default: `hub:` and the command, with
+//!   the program's directory left out);
+//! - `startup=SECONDS`: how long the start-up handshake may take (default
+//!   10);
+//! - `margin=MS`: how long past its time for the move an engine may go
+//!   silent before it loses on time (default 2000); with `depth` or `nodes`,
+//!   which have no time, the whole time a move may take (default 60000).
+//!
+//! Everything before the first such item is the command, commas and all:
+//! `hub:engine --rules huffing,quiet_plies=9,depth=2` runs `engine --rules
+//! huffing,quiet_plies=9`. Commas inside quotes never split, so a command
+//! whose own last argument looks like an option is written in quotes:
+//! `hub:engine 'x,depth=1',depth=2`.
 
 use std::fmt;
 use std::str::FromStr;
@@ -98,7 +123,36 @@ pub enum PlayerSpec {
         /// The search limits.
         limits: Limits,
     },
+    /// An outside program speaking Hub (see the module notes for the
+    /// syntax).
+    Hub {
+        /// The display name.
+        name: String,
+        /// The command line that starts it.
+        command: String,
+        /// Its limit: exactly one of depth, nodes, movetime and clock.
+        limits: Limits,
+        /// How long the start-up handshake may take.
+        startup_timeout: Duration,
+        /// How long past its time for a move it may take before it loses on
+        /// time; with a depth or node limit, the whole time a move may
+        /// take.
+        margin: Duration,
+    },
 }
+
+/// The options a `hub:` spec takes.
+const HUB_KEYS: [&str; 7] = [
+    "depth", "nodes", "movetime", "tc", "name", "startup", "margin",
+];
+
+/// The default start-up timeout of a Hub engine.
+pub const HUB_STARTUP: Duration = Duration::from_secs(10);
+/// The default margin of a Hub engine on a clock or a time per move.
+pub const HUB_TIMED_MARGIN: Duration = Duration::from_secs(2);
+/// The default time a move may take for a Hub engine with a depth or node
+/// limit.
+pub const HUB_UNTIMED_MARGIN: Duration = Duration::from_secs(60);
 
 impl PlayerSpec {
     /// The name shown in tables and records.
@@ -106,14 +160,15 @@ impl PlayerSpec {
         match self {
             PlayerSpec::Random { name, .. }
             | PlayerSpec::Greedy { name }
-            | PlayerSpec::Search { name, .. } => name,
+            | PlayerSpec::Search { name, .. }
+            | PlayerSpec::Hub { name, .. } => name,
         }
     }
 
-    /// The search limits, for a search player.
+    /// The limits, for a search player or a Hub engine.
     pub fn limits(&self) -> Option<&Limits> {
         match self {
-            PlayerSpec::Search { limits, .. } => Some(limits),
+            PlayerSpec::Search { limits, .. } | PlayerSpec::Hub { limits, .. } => Some(limits),
             _ => None,
         }
     }
@@ -135,12 +190,13 @@ impl fmt::Display for PlayerSpec {
     }
 }
 
-const KINDS: &str = "random, greedy or search";
+const KINDS: &str = "random, greedy, search or hub";
 
 fn options_of(kind: &str) -> &'static str {
     match kind {
         "random" => "seed, name",
         "greedy" => "name",
+        "hub" => "depth, nodes, movetime, tc, name, startup, margin",
         _ => "depth, nodes, movetime, tc, threads, hash, name",
     }
 }
@@ -152,20 +208,28 @@ impl FromStr for PlayerSpec {
         let text = text.trim();
         let (kind, rest) = text.split_once(':').unwrap_or((text, ""));
         let kind = kind.trim();
-        if !matches!(kind, "random" | "greedy" | "search") {
+        if !matches!(kind, "random" | "greedy" | "search" | "hub") {
             return Err(format!(
                 "engine `{text}`: unknown kind `{kind}`: expected {KINDS}, \
-                 as in random:seed=3, greedy, search:depth=8"
+                 as in random:seed=3, greedy, search:depth=8, hub:parlour hub,depth=4"
             ));
         }
+        let (command, options) = if kind == "hub" {
+            let (command, options) = split_hub(rest);
+            (Some(command), options)
+        } else {
+            (None, rest.split(',').collect())
+        };
         let mut name = None;
         let mut seed = None;
+        let mut startup = None;
+        let mut margin = None;
         let mut limits = Limits {
             threads: 1,
             ..Limits::default()
         };
         let mut seen: Vec<&str> = Vec::new();
-        for option in rest.split(',').map(str::trim).filter(|o| !o.is_empty()) {
+        for option in options.into_iter().map(str::trim).filter(|o| !o.is_empty()) {
             let (key, value) = option.split_once('=').ok_or_else(|| {
                 format!("engine `{text}`: option `{option}` is not of the form name=value")
             })?;
@@ -209,6 +273,22 @@ impl FromStr for PlayerSpec {
                 "movetime" => limits.movetime = Some(Duration::from_millis(positive("movetime")?)),
                 "threads" => limits.threads = small("threads")? as usize,
                 "hash" => limits.hash_mb = Some(small("hash")?),
+                "margin" => margin = Some(Duration::from_millis(positive("margin")?)),
+                "startup" => {
+                    startup = Some(
+                        value
+                            .parse::<f64>()
+                            .ok()
+                            .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e6)
+                            .map(Duration::from_secs_f64)
+                            .ok_or_else(|| {
+                                format!(
+                                    "engine `{text}`: startup must be a number of seconds \
+                                     above 0, not `{value}`"
+                                )
+                            })?,
+                    )
+                }
                 "tc" => {
                     limits.clock = Some(
                         value
@@ -218,6 +298,9 @@ impl FromStr for PlayerSpec {
                 }
                 _ => unreachable!("options are checked against the list above"),
             }
+        }
+        if let Some(command) = command {
+            return hub_spec(text, command, name, limits, startup, margin);
         }
         let name = name.unwrap_or_else(|| text.to_string());
         Ok(match kind {
@@ -244,6 +327,109 @@ impl FromStr for PlayerSpec {
             }
         })
     }
+}
+
+/// Splits what follows `hub:` into the command and its options: the
+/// trailing comma-separated items (commas inside quotes do not count) of the
+/// form `key=value` with a key of [`HUB_KEYS`].
+fn split_hub(rest: &str) -> (&str, Vec<&str>) {
+    // The commas outside quotes, as a shell would read the quotes.
+    let mut commas = Vec::new();
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for (i, c) in rest.char_indices() {
+        match (quote, c) {
+            _ if escaped => escaped = false,
+            (Some('\''), '\'') | (Some('"'), '"') => quote = None,
+            (Some('"'), '\\') | (None, '\\') => escaped = true,
+            (None, '\'' | '"') => quote = Some(c),
+            (None, ',') => commas.push(i),
+            _ => {}
+        }
+    }
+    let mut end = rest.len();
+    let mut options = Vec::new();
+    for &comma in commas.iter().rev() {
+        let item = &rest[comma + 1..end];
+        let known = item
+            .split_once('=')
+            .is_some_and(|(key, _)| HUB_KEYS.contains(&key.trim()));
+        if !known {
+            break;
+        }
+        options.push(item);
+        end = comma;
+    }
+    options.reverse();
+    (&rest[..end], options)
+}
+
+/// A `hub:` spec from its parts, checked.
+fn hub_spec(
+    text: &str,
+    command: &str,
+    name: Option<String>,
+    limits: Limits,
+    startup: Option<Duration>,
+    margin: Option<Duration>,
+) -> Result<PlayerSpec, String> {
+    let command = command.trim();
+    if command.is_empty() {
+        return Err(format!(
+            "engine `{text}`: the engine command is empty: write hub:COMMAND,depth=N \
+             (or nodes, movetime, tc), as in hub:parlour hub,depth=4"
+        ));
+    }
+    let words =
+        parlour_hub::client::split_command(command).map_err(|e| format!("engine `{text}`: {e}"))?;
+    let set = [
+        limits.depth.is_some(),
+        limits.nodes.is_some(),
+        limits.movetime.is_some(),
+        limits.clock.is_some(),
+    ];
+    match set.iter().filter(|&&s| s).count() {
+        0 => {
+            return Err(format!(
+                "engine `{text}`: a hub engine needs a limit: depth=N, nodes=N, \
+                 movetime=MS or tc=SECONDS+INCREMENT"
+            ))
+        }
+        1 => {}
+        _ => {
+            return Err(format!(
+                "engine `{text}`: a hub engine takes one limit of depth, nodes, \
+                 movetime and tc"
+            ))
+        }
+    }
+    let timed = limits.movetime.is_some() || limits.clock.is_some();
+    let name = name.unwrap_or_else(|| {
+        // The program without its directory, then its arguments and the
+        // options; no quotes, which a PDN tag cannot hold.
+        let program = std::path::Path::new(&words[0])
+            .file_name()
+            .map_or_else(|| words[0].clone(), |f| f.to_string_lossy().into_owned());
+        let mut name = format!("hub:{program}");
+        for word in &words[1..] {
+            name.push(' ');
+            name.push_str(word);
+        }
+        let options = &text[text.find(command).map_or(text.len(), |i| i + command.len())..];
+        name.push_str(options.trim());
+        name.replace(['"', '\n', '\r'], "'")
+    });
+    Ok(PlayerSpec::Hub {
+        name,
+        command: command.to_string(),
+        limits,
+        startup_timeout: startup.unwrap_or(HUB_STARTUP),
+        margin: margin.unwrap_or(if timed {
+            HUB_TIMED_MARGIN
+        } else {
+            HUB_UNTIMED_MARGIN
+        }),
+    })
 }
 
 #[cfg(test)]
@@ -298,6 +484,61 @@ mod tests {
     }
 
     #[test]
+    fn hub_specs_are_read() {
+        let s: PlayerSpec = "hub:parlour hub --game checkers,depth=4,name=self"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            s,
+            PlayerSpec::Hub {
+                name: "self".into(),
+                command: "parlour hub --game checkers".into(),
+                limits: Limits {
+                    depth: Some(4),
+                    threads: 1,
+                    ..Limits::default()
+                },
+                startup_timeout: HUB_STARTUP,
+                margin: HUB_UNTIMED_MARGIN,
+            }
+        );
+        // Commas belong to the command up to the first known option.
+        let s: PlayerSpec = "hub:/opt/bin/engine --rules huffing,quiet_plies=9,movetime=50"
+            .parse()
+            .unwrap();
+        let PlayerSpec::Hub {
+            name,
+            command,
+            margin,
+            ..
+        } = &s
+        else {
+            panic!("a hub spec")
+        };
+        assert_eq!(command, "/opt/bin/engine --rules huffing,quiet_plies=9");
+        assert_eq!(name, "hub:engine --rules huffing,quiet_plies=9,movetime=50");
+        assert_eq!(*margin, HUB_TIMED_MARGIN);
+        assert_eq!(s.movetime(), Some(Duration::from_millis(50)));
+        // Quoted commas never split.
+        let s: PlayerSpec = "hub:engine 'x,depth=1',tc=5+0.1,startup=0.5,margin=300"
+            .parse()
+            .unwrap();
+        let PlayerSpec::Hub {
+            command,
+            startup_timeout,
+            margin,
+            ..
+        } = &s
+        else {
+            panic!("a hub spec")
+        };
+        assert_eq!(command, "engine 'x,depth=1'");
+        assert_eq!(*startup_timeout, Duration::from_millis(500));
+        assert_eq!(*margin, Duration::from_millis(300));
+        assert_eq!(s.clock().unwrap().to_string(), "5+0.1");
+    }
+
+    #[test]
     fn bad_specs_are_explained() {
         for (text, says) in [
             ("alphabeta:depth=3", "unknown kind"),
@@ -317,6 +558,15 @@ mod tests {
             ("search:tc=10+x", "increment"),
             ("search:depth=3,name=", "name is empty"),
             ("search:depth=3,name=a\"b", "quotes"),
+            ("hub:,depth=2", "command is empty"),
+            ("hub:  ", "command is empty"),
+            ("hub:engine", "needs a limit"),
+            ("hub:engine,name=x", "needs a limit"),
+            ("hub:engine,depth=2,movetime=50", "one limit"),
+            ("hub:engine 'x,depth=2", "unclosed"),
+            ("hub:engine,depth=2,depth=3", "given twice"),
+            ("hub:engine,depth=2,startup=0", "startup must be"),
+            ("hub:engine,depth=2,margin=x", "margin must be"),
         ] {
             let err = text.parse::<PlayerSpec>().unwrap_err();
             assert!(err.contains(says), "`{text}` gave `{err}`");

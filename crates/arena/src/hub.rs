@@ -1,0 +1,226 @@
+//! Outside engines: a program speaking Hub (`parlour hub` first of all) as
+//! a [`Player`], built from a `hub:COMMAND,...` spec by [`hub_factory`],
+//! which hands every other spec to [`search_factory`].
+//!
+//! A [`HubPlayer`] drives its program through `parlour-hub`'s
+//! [`HubClient`]: the limit of its spec (or the clock or time per move the
+//! runner shows) goes out with `level`, and an answer is awaited for the
+//! time the move allows plus the spec's margin. A crash, a silence past
+//! that timeout or an illegal move loses the game with its reason (`crash`,
+//! `time forfeit`, `illegal move`), and the failed process is killed; the
+//! match goes on, and the next game starts the engine afresh.
+//!
+//! Processes are kept between games: a player whose engine finished its
+//! game in good health hands it back to a pool of the factory's when it is
+//! dropped, and the next game's player takes it from there (telling it
+//! `new-game`) instead of starting another. The pool's processes are
+//! killed when the factory is dropped, at the end of the match.
+//!
+//! The factory starts each engine once when it first builds its player,
+//! which [`crate::run_match`] does while checking the match before any
+//! game: an engine that cannot be started, or does not finish its
+//! handshake or does not play the match's game, stops the match with that
+//! reason instead of losing every game. (That first process then plays the
+//! first game.) A later start that fails, a restart after a crash, is a
+//! loss by `crash` at the engine's first move.
+
+use crate::player::{ClockState, Player, PlayerError};
+use crate::search::search_factory;
+use crate::spec::{Limits, PlayerSpec};
+use crate::Choice;
+use parlour_game::{Evaluate, History};
+use parlour_hub::client::{limits_for_clock, move_timeout};
+use parlour_hub::{ClientError, ClientOptions, HubClient, HubGame, Variant};
+use std::collections::HashMap;
+use std::marker::PhantomData;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Idle engines of one command, in good health, waiting for a game.
+type Pool = Arc<Mutex<Vec<HubClient>>>;
+
+/// A Hub engine in a match.
+pub struct HubPlayer<G: HubGame> {
+    name: String,
+    command: String,
+    options: ClientOptions,
+    /// The limit sent when the runner shows no clock or time per move.
+    fallback: parlour_search::Limits,
+    margin: Duration,
+    client: Option<HubClient>,
+    /// Why the engine could not be started for this game.
+    start_error: Option<ClientError>,
+    pool: Pool,
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G: HubGame> HubPlayer<G> {
+    /// A player for the Hub spec `spec` (an error for any other kind)
+    /// playing `variant`, taking idle engines from and returning them to
+    /// `pool`. It starts no process until its game begins.
+    fn new(spec: &PlayerSpec, variant: Variant, pool: Pool) -> Result<HubPlayer<G>, String> {
+        let PlayerSpec::Hub {
+            name,
+            command,
+            limits,
+            startup_timeout,
+            margin,
+        } = spec
+        else {
+            return Err(format!("engine `{spec}` is not a hub engine"));
+        };
+        Ok(HubPlayer {
+            name: name.clone(),
+            command: command.clone(),
+            options: ClientOptions {
+                startup_timeout: *startup_timeout,
+                ..ClientOptions::for_variant(variant)
+            },
+            fallback: fallback_limits(limits),
+            margin: *margin,
+            client: None,
+            start_error: None,
+            pool,
+            game: PhantomData,
+        })
+    }
+}
+
+/// A spec's limit as Hub's `level` sends it.
+fn fallback_limits(limits: &Limits) -> parlour_search::Limits {
+    use parlour_search::Limits as L;
+    if let Some(t) = limits.movetime {
+        L::MoveTime(t)
+    } else if let Some(tc) = limits.clock {
+        L::Clock {
+            remaining: tc.base,
+            increment: tc.increment,
+        }
+    } else if let Some(n) = limits.nodes {
+        L::Nodes(n)
+    } else {
+        // Specs are checked to have exactly one limit.
+        L::Depth(limits.depth.unwrap_or(1))
+    }
+}
+
+fn player_error(e: ClientError) -> PlayerError {
+    match e {
+        ClientError::Crashed(why) => PlayerError::Crashed(why),
+        ClientError::TimedOut(why) => PlayerError::TimedOut(why),
+        ClientError::IllegalMove(why) => PlayerError::IllegalMove(why),
+    }
+}
+
+impl<G: HubGame> Player<G> for HubPlayer<G> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Takes an idle engine from the pool (one that accepts `new-game`),
+    /// else starts one; a start that fails is kept to lose the first move.
+    fn new_game(&mut self, _seed: u64) {
+        self.start_error = None;
+        if let Some(mut client) = self.client.take() {
+            if client.new_game().is_ok() {
+                self.client = Some(client);
+                return;
+            }
+        }
+        loop {
+            let idle = self.pool.lock().expect("never poisoned").pop();
+            match idle {
+                Some(mut client) => {
+                    if client.new_game().is_ok() {
+                        self.client = Some(client);
+                        return;
+                    }
+                    // Dropping it kills what is left of it.
+                }
+                None => break,
+            }
+        }
+        match HubClient::start(&self.command, &self.options) {
+            Ok(client) => self.client = Some(client),
+            Err(e) => self.start_error = Some(e),
+        }
+    }
+
+    fn choose(
+        &mut self,
+        game: &History<G>,
+        clock: &ClockState,
+    ) -> Result<Choice<G::Move>, PlayerError> {
+        let Some(client) = self.client.as_mut() else {
+            let e = self.start_error.clone().unwrap_or_else(|| {
+                ClientError::Crashed(format!("`{}` was not started", self.command))
+            });
+            return Err(player_error(e));
+        };
+        let limits = limits_for_clock(clock.own, clock.increment, clock.movetime, self.fallback);
+        match client.choose(game, limits, move_timeout(limits, self.margin)) {
+            Ok(answer) => Ok(Choice {
+                mv: answer.mv,
+                score: answer.score,
+            }),
+            Err(e) => {
+                // Kill the failed process now; the next game starts another.
+                self.client = None;
+                Err(player_error(e))
+            }
+        }
+    }
+}
+
+impl<G: HubGame> Drop for HubPlayer<G> {
+    /// Hands a healthy engine back to the pool; a failed one is killed.
+    fn drop(&mut self) {
+        if let Some(client) = self.client.take() {
+            if client.failure().is_none() {
+                if let Ok(mut pool) = self.pool.lock() {
+                    pool.push(client);
+                }
+            }
+        }
+    }
+}
+
+/// Every player of a game that is spoken over Hub and has an evaluation:
+/// `hub:...` as a [`HubPlayer`] playing `variant` (the match's game: english
+/// or huffing checkers, or pegs), the rest as [`search_factory`] builds
+/// them. The first time it builds a Hub engine it starts it, and an engine
+/// that cannot be started is an error (see the module notes).
+pub fn hub_factory<G: HubGame + Evaluate>(
+    variant: Variant,
+) -> impl Fn(&PlayerSpec) -> Result<Box<dyn Player<G>>, String> + Sync {
+    let search = search_factory::<G>();
+    let pools: Mutex<HashMap<String, Pool>> = Mutex::new(HashMap::new());
+    move |spec: &PlayerSpec| match spec {
+        PlayerSpec::Hub {
+            name,
+            command,
+            startup_timeout,
+            ..
+        } => {
+            let pool = {
+                let mut pools = pools.lock().map_err(|_| "a poisoned lock".to_string())?;
+                match pools.get(command) {
+                    Some(pool) => pool.clone(),
+                    None => {
+                        let options = ClientOptions {
+                            startup_timeout: *startup_timeout,
+                            ..ClientOptions::for_variant(variant)
+                        };
+                        let client = HubClient::start(command, &options)
+                            .map_err(|e| format!("engine `{name}` cannot play: {e}"))?;
+                        let pool: Pool = Arc::new(Mutex::new(vec![client]));
+                        pools.insert(command.clone(), pool.clone());
+                        pool
+                    }
+                }
+            };
+            Ok(Box::new(HubPlayer::<G>::new(spec, variant, pool)?) as Box<dyn Player<G>>)
+        }
+        other => search(other),
+    }
+}
