@@ -9,11 +9,12 @@ use crate::options::{peg_rules, GameName};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use parlour_arena::{
-    run_match, search_factory, Adjudication, Checkers, DrawRule, GameCount, GameFormat,
-    MatchConfig, MatchReport, Pegs, Progress, ResignRule, Sprt, Tournament,
+    hub_factory, run_match, Adjudication, Checkers, DrawRule, GameCount, GameFormat, MatchConfig,
+    MatchReport, Pegs, Progress, ResignRule, Sprt, Tournament,
 };
 use parlour_checkers::{Position, Rules};
 use parlour_game::Game;
+use parlour_hub::Variant;
 use parlour_pegs::PegPosition;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -53,6 +54,19 @@ pub struct MatchArgs {
     /// `name=...` for its display name. Without any: `search:depth=6`
     /// against `greedy` for checkers (`search:depth=3` for pegs), for 4
     /// rounds.
+    ///
+    /// An outside engine speaking Hub: `hub:COMMAND,OPTION=VALUE,...`, as in
+    /// `hub:parlour hub --game checkers,depth=4,name=self`. The options are
+    /// the trailing comma-separated items with a known key; everything
+    /// before them is the command (split as a shell would; commas in quotes
+    /// never split). Exactly one limit: `depth=N`, `nodes=N`, `movetime=MS`
+    /// or `tc=SECONDS+INC`; also `name=...`, `startup=SECONDS` (the
+    /// handshake's timeout, default 10) and `margin=MS` (how long past its
+    /// time a move may take, default 2000; with depth or nodes the whole
+    /// time for a move, default 60000). Each engine is started once before
+    /// the first game (one that cannot start stops the match); a crash, a
+    /// silence past the timeout or an illegal move loses that game with the
+    /// reason recorded, and the engine is restarted for the next.
     #[arg(long = "engine", value_name = "SPEC")]
     engines: Vec<String>,
     /// Who plays whom among more than two engines.
@@ -295,7 +309,12 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
             };
             let mut config = args.config(DEFAULT_CHECKERS_ENGINES)?;
             config.stop = Some(stop.clone());
-            let factory = search_factory::<Position>();
+            let variant = if rules.is_huffing() {
+                Variant::Huffing
+            } else {
+                Variant::English
+            };
+            let factory = hub_factory::<Position>(variant);
             play(&config, &Checkers::new(rules), &factory, args.quiet)?
         }
         GameName::Pegs => {
@@ -303,7 +322,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                 .map_err(|e| format!("bad --rules: {e}"))?;
             let mut config = args.config(DEFAULT_PEGS_ENGINES)?;
             config.stop = Some(stop.clone());
-            let factory = search_factory::<PegPosition>();
+            let factory = hub_factory::<PegPosition>(Variant::Pegs);
             play(&config, &format, &factory, args.quiet)?
         }
     };

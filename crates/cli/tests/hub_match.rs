@@ -1,0 +1,275 @@
+//! `parlour match` with outside engines (`--engine hub:...`): `parlour hub`
+//! itself plays a match to the end against the built-in searcher; engines
+//! that crash, fall silent or play an illegal move lose every game with the
+//! reason recorded, are restarted for each game, and the match completes;
+//! an engine that cannot be started stops the match before any game.
+
+use parlour_checkers::{Position, Rules};
+use parlour_game::{Game, History, Outcome, Side};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+const PARLOUR: &str = env!("CARGO_BIN_EXE_parlour");
+
+fn parlour(args: &[&str]) -> Output {
+    Command::new(PARLOUR)
+        .args(args)
+        .output()
+        .expect("the parlour binary runs")
+}
+
+/// A fresh, empty folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("parlour-hubmatch-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().expect("a UTF-8 path")
+}
+
+/// The records of a results file, one JSON object a line.
+fn records(file: &Path) -> Vec<Value> {
+    std::fs::read_to_string(file)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+/// Runs an english checkers match of `rounds` openings (each twice) at one
+/// game at a time that must succeed; its records and stdout.
+fn run_match(dir: &Path, engines: [&str; 2], rounds: u32) -> (Vec<Value>, String) {
+    let results = dir.join("results.jsonl");
+    let rounds = rounds.to_string();
+    let args = [
+        "match",
+        "--engine",
+        engines[0],
+        "--engine",
+        engines[1],
+        "--rounds",
+        &rounds,
+        "--concurrency",
+        "1",
+        "--quiet",
+        "--results",
+        path(&results),
+    ];
+    let out = parlour(&args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{args:?} failed: {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    (records(&results), String::from_utf8(out.stdout).unwrap())
+}
+
+/// Every game of the match is in the records exactly once, in its colours.
+fn check_schedule(records: &[Value], names: [&str; 2], games: usize) {
+    let mut indices: Vec<u64> = records
+        .iter()
+        .map(|r| r["index"].as_u64().unwrap())
+        .collect();
+    indices.sort_unstable();
+    assert_eq!(indices, (0..games as u64).collect::<Vec<_>>());
+    for r in records {
+        let i = r["index"].as_u64().unwrap() as usize;
+        let (black, white) = if i & 1 == 0 {
+            (names[0], names[1])
+        } else {
+            (names[1], names[0])
+        };
+        assert_eq!(r["black"], black, "{r}");
+        assert_eq!(r["white"], white, "{r}");
+    }
+}
+
+/// The W-L-D of `name` in the records.
+fn score_of(records: &[Value], name: &str) -> [usize; 3] {
+    let mut wld = [0; 3];
+    for r in records {
+        match r["winner"].as_str() {
+            None => wld[2] += 1,
+            Some(side) if r[side] == name => wld[0] += 1,
+            Some(_) => wld[1] += 1,
+        }
+    }
+    wld
+}
+
+/// A script written into `dir`, run by `sh` (so that it needs no execute
+/// permission): a Hub engine that shakes hands and then does `on_go` when
+/// asked to think; each start appends a line to `starts.log`.
+fn engine_script(dir: &Path, name: &str, on_go: &str) -> String {
+    let script = dir.join(format!("{name}.sh"));
+    let log = dir.join("starts.log");
+    let text = format!(
+        "echo start >> '{log}'\n\
+         while read -r line; do\n\
+         \x20 case \"$line\" in\n\
+         \x20   hub) echo 'id name={name}'; echo wait ;;\n\
+         \x20   init) echo ready ;;\n\
+         \x20   ping) echo pong ;;\n\
+         \x20   go*) {on_go} ;;\n\
+         \x20   quit) exit 0 ;;\n\
+         \x20 esac\n\
+         done\n",
+        log = path(&log)
+    );
+    std::fs::write(&script, text).unwrap();
+    format!("sh {}", path(&script))
+}
+
+fn starts(dir: &Path) -> usize {
+    std::fs::read_to_string(dir.join("starts.log")).map_or(0, |t| t.lines().count())
+}
+
+#[test]
+fn parlour_hub_plays_a_match_to_the_end() {
+    let dir = scratch("self");
+    let began = Instant::now();
+    let hub = format!("hub:{PARLOUR} hub,depth=2,name=hub");
+    let (records, stdout) = run_match(&dir, [&hub, "search:depth=2"], 3);
+    check_schedule(&records, ["hub", "search:depth=2"], 6);
+    for r in &records {
+        let termination = r["termination"].as_str().unwrap();
+        assert!(
+            ["no moves", "repetition", "quiet plies", "max plies"].contains(&termination),
+            "a game ended by {termination}: {r}"
+        );
+        // Every move the Hub engine played is legal, to the recorded end.
+        let start = Position::from_fen(r["start"].as_str().unwrap(), Rules::ENGLISH).unwrap();
+        let mut history = History::new(start);
+        for mv in r["moves"].as_array().unwrap() {
+            let mv = history.current().parse_move(mv.as_str().unwrap()).unwrap();
+            assert!(history.try_push(mv), "{r}");
+        }
+        let outcome = match r["winner"].as_str() {
+            Some("black") => Outcome::Win(Side::Black),
+            Some("white") => Outcome::Win(Side::White),
+            _ => Outcome::Draw,
+        };
+        assert_eq!(r["result"], outcome.pdn(), "{r}");
+        if termination != "max plies" {
+            assert_eq!(history.outcome(), Some(outcome), "{r}");
+        }
+    }
+    let [w, l, d] = score_of(&records, "hub");
+    assert_eq!(w + l + d, 6);
+    assert_eq!(score_of(&records, "search:depth=2"), [l, w, d]);
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("hub "))
+        .unwrap_or_else(|| panic!("a row for hub in {stdout}"));
+    let cells: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(
+        cells[2..6],
+        ["6", &w.to_string(), &l.to_string(), &d.to_string()]
+    );
+    assert!(began.elapsed() < Duration::from_secs(20));
+}
+
+/// A match of the failing engine `name` against `random`: every game is
+/// its loss by `termination`, the reason naming what happened, and the
+/// engine was started once for each game.
+fn failing_engine(name: &str, on_go: &str, options: &str, termination: &str, says: &str) {
+    let dir = scratch(name);
+    let began = Instant::now();
+    let engine = format!(
+        "hub:{}{options},name={name}",
+        engine_script(&dir, name, on_go)
+    );
+    let (records, stdout) = run_match(&dir, [&engine, "random:seed=1"], 2);
+    check_schedule(&records, [name, "random:seed=1"], 4);
+    assert_eq!(score_of(&records, name), [0, 4, 0], "{stdout}");
+    for r in &records {
+        assert_eq!(r["termination"], termination, "{r}");
+        let reason = r["reason"].as_str().unwrap();
+        assert!(reason.contains(name) && reason.contains(says), "{r}");
+    }
+    // Started when the match was checked (that process played the first
+    // game), then again for each later game, as each one failed.
+    assert_eq!(starts(&dir), 4);
+    assert!(began.elapsed() < Duration::from_secs(20));
+}
+
+#[test]
+fn an_engine_that_crashes_loses_each_game() {
+    failing_engine(
+        "crasher",
+        "echo 'going down' >&2; exit 3",
+        ",depth=2",
+        "crash",
+        "going down",
+    );
+}
+
+#[test]
+fn a_silent_engine_loses_each_game_on_time() {
+    failing_engine(
+        "silent",
+        ":",
+        ",depth=2,margin=300",
+        "time forfeit",
+        "in time",
+    );
+}
+
+#[test]
+fn an_engine_that_plays_an_illegal_move_loses_each_game() {
+    failing_engine(
+        "cheat",
+        "echo 'done move=1-32'",
+        ",movetime=50",
+        "illegal move",
+        "1-32",
+    );
+}
+
+#[test]
+fn an_engine_that_cannot_start_stops_the_match_before_any_game() {
+    let dir = scratch("missing");
+    let results = dir.join("results.jsonl");
+    let missing = dir.join("no-such-engine");
+    for (engine, says) in [
+        (
+            format!("hub:{},depth=2", path(&missing)),
+            "cannot start".to_string(),
+        ),
+        ("hub:,depth=2".to_string(), "command is empty".to_string()),
+        (format!("hub:{} hub", PARLOUR), "needs a limit".to_string()),
+        // An engine that answers the handshake too late.
+        (
+            format!(
+                "hub:{},depth=2,startup=0.3",
+                engine_script(&dir, "sleepy", ":")
+                    .replace("sh ", "sh -c 'sleep 2; exec sh \"$0\"' ")
+            ),
+            "in time".to_string(),
+        ),
+    ] {
+        let out = parlour(&[
+            "match",
+            "--engine",
+            &engine,
+            "--engine",
+            "random",
+            "--rounds",
+            "1",
+            "--quiet",
+            "--results",
+            path(&results),
+        ]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{engine} was accepted");
+        assert!(stderr.contains(&says), "{engine}: {stderr}");
+        assert!(out.stdout.is_empty(), "{engine}");
+        assert!(
+            std::fs::read_to_string(&results).map_or(true, |t| t.is_empty()),
+            "{engine}: a game was played"
+        );
+    }
+}
