@@ -131,7 +131,12 @@ fn starts(dir: &Path) -> usize {
 fn parlour_hub_plays_a_match_to_the_end() {
     let dir = scratch("self");
     let began = Instant::now();
-    let hub = format!("hub:{PARLOUR} hub,depth=2,name=hub");
+    // `parlour hub`, through a shell that counts its starts.
+    let log = dir.join("starts.log");
+    let hub = format!(
+        "hub:sh -c 'echo start >> \"$0\"; exec \"$1\" hub' {} {PARLOUR},depth=2,name=hub",
+        path(&log)
+    );
     let (records, stdout) = run_match(&dir, [&hub, "search:depth=2"], 3);
     check_schedule(&records, ["hub", "search:depth=2"], 6);
     for r in &records {
@@ -169,6 +174,9 @@ fn parlour_hub_plays_a_match_to_the_end() {
         cells[2..6],
         ["6", &w.to_string(), &l.to_string(), &d.to_string()]
     );
+    // One process played every game: a healthy engine is kept between
+    // games.
+    assert_eq!(starts(&dir), 1);
     assert!(began.elapsed() < Duration::from_secs(20));
 }
 
