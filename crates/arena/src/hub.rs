@@ -224,3 +224,105 @@ pub fn hub_factory<G: HubGame + Evaluate>(
         other => search(other),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{run_match, Checkers, GameCount, MatchConfig};
+    use parlour_checkers::{Position, Rules};
+
+    #[test]
+    fn a_spec_limit_is_sent_as_a_level() {
+        use parlour_search::Limits as L;
+        let limits = |t: &str| *t.parse::<PlayerSpec>().unwrap().limits().unwrap();
+        assert_eq!(fallback_limits(&limits("hub:e,depth=3")), L::Depth(3));
+        assert_eq!(fallback_limits(&limits("hub:e,nodes=900")), L::Nodes(900));
+        assert_eq!(
+            fallback_limits(&limits("hub:e,movetime=40")),
+            L::MoveTime(Duration::from_millis(40))
+        );
+        assert_eq!(
+            fallback_limits(&limits("hub:e,tc=3+0.5")),
+            L::Clock {
+                remaining: Duration::from_secs(3),
+                increment: Duration::from_millis(500)
+            }
+        );
+    }
+
+    #[test]
+    fn an_engine_that_cannot_be_started_is_an_error_before_any_game() {
+        let factory = hub_factory::<Position>(Variant::English);
+        let spec: PlayerSpec = "hub:/no/such/engine --x,depth=2,name=gone".parse().unwrap();
+        let err = factory(&spec).err().expect("no engine to start");
+        assert!(
+            err.contains("gone") && err.contains("cannot start"),
+            "{err}"
+        );
+        // The other kinds are still built.
+        assert!(factory(&"search:depth=1".parse().unwrap()).is_ok());
+        assert!(factory(&"greedy".parse().unwrap()).is_ok());
+    }
+
+    /// An engine that plays once, crashes on its first `go`, and then
+    /// cannot start again: its first game is lost by its crash, its second
+    /// by the failed restart, each with its reason.
+    #[cfg(unix)]
+    #[test]
+    fn a_failed_restart_loses_the_next_game() {
+        let dir = std::env::temp_dir().join(format!("parlour-arena-hub-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let marker = dir.join("started");
+        let script = dir.join("once.sh");
+        std::fs::write(
+            &script,
+            format!(
+                "if [ -e '{m}' ]; then echo 'no second life' >&2; exit 1; fi\n\
+                 touch '{m}'\n\
+                 while read -r line; do\n\
+                 \x20 case \"$line\" in\n\
+                 \x20   hub) echo wait ;;\n\
+                 \x20   init) echo ready ;;\n\
+                 \x20   go*) exit 3 ;;\n\
+                 \x20 esac\n\
+                 done\n",
+                m = marker.display()
+            ),
+        )
+        .unwrap();
+        let config = MatchConfig {
+            engines: vec![
+                format!("hub:sh {},depth=2,name=once", script.display()),
+                "random:seed=1".into(),
+            ],
+            games: GameCount::Rounds(1),
+            openings: Some("start".into()),
+            ..MatchConfig::default()
+        };
+        let format = Checkers::new(Rules::ENGLISH);
+        let factory = hub_factory::<Position>(Variant::English);
+        let report = run_match(&config, &format, &factory, &|_| {}).unwrap();
+        let mut records = report.records.clone();
+        records.sort_by_key(|r| r.index);
+        assert_eq!(records.len(), 2);
+        for r in &records {
+            assert_eq!(r.termination, "crash", "{}", r.reason);
+            assert_eq!(
+                r.winner.as_deref(),
+                Some(if r.black == "once" { "white" } else { "black" })
+            );
+        }
+        assert!(
+            records[0].reason.contains("during its move"),
+            "{}",
+            records[0].reason
+        );
+        assert!(
+            records[1].reason.contains("no second life"),
+            "{}",
+            records[1].reason
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
