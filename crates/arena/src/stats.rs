@@ -84,7 +84,8 @@ impl EloEstimate {
 /// Writes a number that may be infinite or undefined the way people read it.
 fn number(f: &mut fmt::Formatter<'_>, x: f64) -> fmt::Result {
     if x.is_nan() {
-        f.write_str("nan")
+        // An interval around a 0% or 100% score is undefined.
+        f.write_str("-")
     } else if x.is_infinite() {
         f.write_str(if x > 0.0 { "+inf" } else { "-inf" })
     } else if x.abs() < 0.05 {
