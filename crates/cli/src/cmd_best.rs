@@ -117,8 +117,16 @@ fn run_game<G: Evaluate>(
         history.push(mv);
     }
     let stop = Arc::new(AtomicBool::new(false));
+    // A reader that goes away (`| head`) stops the search instead of
+    // crashing it.
     let result = searcher.search(&history, limits, &stop, |info| {
-        println!("{}", info_line(info));
+        let mut out = std::io::stdout().lock();
+        if writeln!(out, "{}", info_line(info))
+            .and_then(|()| out.flush())
+            .is_err()
+        {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
     });
     let mut out = std::io::stdout().lock();
     let line = match result.best_move {
