@@ -5,7 +5,7 @@
 //! two files never disagree, whatever moment a match was killed at.
 
 use crate::format::GameFormat;
-use parlour_game::{Game, Outcome, Side};
+use parlour_game::{pdn, Game, Outcome, Side};
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -101,11 +101,6 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
     (y, m, d)
 }
 
-/// Escapes a PDN tag value.
-fn tag_value(text: &str) -> String {
-    text.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
 /// The PDN text of a game: the seven standard tags, the game's own tags,
 /// `Opening` and `Termination`, then the numbered moves, a comment with the
 /// reason, and the result.
@@ -122,43 +117,24 @@ pub fn pdn_game<G: Game>(record: &GameRecord, format: &dyn GameFormat<G>, event:
     tags.extend(format.pdn_tags(&record.start));
     tags.push(("Opening".into(), record.opening.clone()));
     tags.push(("Termination".into(), record.termination.clone()));
-    let mut out = String::new();
-    for (key, value) in tags {
-        out.push_str(&format!("[{key} \"{}\"]\n", tag_value(&value)));
-    }
+    let mut out: String = tags
+        .iter()
+        .map(|(key, value)| pdn::tag(key, value))
+        .collect();
     out.push('\n');
-    let mut words: Vec<String> = Vec::new();
-    let black_first = record.first == "black";
-    for (i, mv) in record.moves.iter().enumerate() {
-        // Ply i is the first mover's when i is even.
-        let by_first = i % 2 == 0;
-        let number = (i + usize::from(!black_first)) / 2 + 1;
-        let is_black = by_first == black_first;
-        if is_black {
-            words.push(format!("{number}."));
-        } else if i == 0 {
-            words.push(format!("{number}..."));
-        }
-        words.push(mv.clone());
-    }
+    let first = if record.first == "black" {
+        Side::Black
+    } else {
+        Side::White
+    };
     // A PDN comment cannot hold braces.
     let reason = record.reason.replace('{', "(").replace('}', ")");
-    words.push(format!("{{{reason}}}"));
-    words.push(record.result.clone());
-    let mut line = String::new();
-    for word in words {
-        if !line.is_empty() && line.len() + 1 + word.len() > 79 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&word);
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
+    out.push_str(&pdn::movetext(
+        first,
+        &record.moves,
+        &[format!("{{{reason}}}"), record.result.clone()],
+    ));
+    out.push('\n');
     out
 }
 

@@ -12,6 +12,7 @@ pub mod bits;
 mod evaluate;
 mod history;
 mod movelist;
+pub mod pdn;
 pub mod perft;
 mod side;
 

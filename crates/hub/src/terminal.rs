@@ -8,7 +8,7 @@
 
 use crate::games::HubGame;
 use parlour_checkers::{Position, RuleSet};
-use parlour_game::{Evaluate, History, Outcome, Side};
+use parlour_game::{pdn, Evaluate, History, Outcome, Side};
 use parlour_pegs::PegPosition;
 use parlour_search::{Limits, Searcher};
 use std::io::{self, BufRead, Write};
@@ -137,42 +137,14 @@ pub fn pdn_text<G: TerminalGame>(
         ("Result".to_string(), result.to_string()),
     ];
     tags.extend(history.start().pdn_tags());
-    let mut out = String::new();
-    for (key, value) in tags {
-        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-        out.push_str(&format!("[{key} \"{value}\"]\n"));
-    }
+    let mut out: String = tags
+        .iter()
+        .map(|(key, value)| pdn::tag(key, value))
+        .collect();
     out.push('\n');
-    let mut words = Vec::new();
-    let mut pos = *history.start();
-    let mut number = 1;
-    for (i, &mv) in history.moves().iter().enumerate() {
-        match pos.side_to_move() {
-            Side::Black => words.push(format!("{number}.")),
-            Side::White if i == 0 => words.push(format!("{number}...")),
-            Side::White => {}
-        }
-        words.push(mv.to_string());
-        if pos.side_to_move() == Side::White {
-            number += 1;
-        }
-        pos = pos.play(mv);
-    }
-    words.push(result.to_string());
-    let mut line = String::new();
-    for word in words {
-        if !line.is_empty() && line.len() + 1 + word.len() > 79 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&word);
-    }
-    out.push_str(&line);
-    out.push('\n');
+    let moves: Vec<String> = history.moves().iter().map(|mv| mv.to_string()).collect();
+    let first = history.start().side_to_move();
+    out.push_str(&pdn::movetext(first, &moves, &[result.to_string()]));
     out
 }
 
