@@ -9,8 +9,10 @@ use parlour_checkers::{Position, Rules};
 use parlour_game::Game;
 
 /// The ACF three-move ballots: number, moves, deck (crossboard, mailplay or
-/// barred), whether in the 2002 computer "tough" deck, common name.
-const BALLOTS: &str = include_str!("../testdata/three-move-ballots.tsv");
+/// barred), whether in the 2002 computer "tough" deck, common name. Built
+/// into the binary from the workspace's one copy, so no file is needed at
+/// run time.
+const BALLOTS: &str = include_str!("../../../testdata/three-move-ballots.tsv");
 
 /// Checkers under `rules`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
