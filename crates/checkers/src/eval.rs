@@ -347,7 +347,7 @@ mod tests {
             "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29",
         ] {
             let a = Position::from_fen(fen, Rules::ENGLISH).unwrap();
-            let mirrored = Position::from_fen(&mirror(&a), Rules::ENGLISH).unwrap();
+            let mirrored = a.rotated();
             assert_eq!(a.evaluate(), mirrored.evaluate(), "{a} vs {mirrored}");
         }
     }
@@ -369,29 +369,10 @@ mod tests {
                 if pos.pending() != Pending::Nothing {
                     continue;
                 }
-                let mirrored = Position::from_fen(&mirror(&pos), rules).unwrap();
+                let mirrored = pos.rotated();
                 assert_eq!(pos.evaluate(), mirrored.evaluate(), "{pos} vs {mirrored}");
             }
         }
-    }
-
-    /// The position turned round: colours swapped, square s to 33 - s.
-    fn mirror(pos: &Position) -> String {
-        let field = |side: Side| {
-            let men = pos
-                .men(side)
-                .squares()
-                .map(|s| (33 - s.number()).to_string());
-            let kings = (pos.pieces(side) & pos.kings())
-                .squares()
-                .map(|s| format!("K{}", 33 - s.number()));
-            men.chain(kings).collect::<Vec<_>>().join(",")
-        };
-        let to_move = match pos.side() {
-            Side::Black => "W",
-            Side::White => "B",
-        };
-        format!("{to_move}:W{}:B{}", field(Side::Black), field(Side::White))
     }
 
     #[test]

@@ -272,6 +272,18 @@ mod tests {
     }
 
     #[test]
+    fn a_position_turned_round_swaps_colours_and_squares() {
+        let pos = Position::from_fen("B:W21,K5:B1,12,K30", Rules::ENGLISH).unwrap();
+        let turned = pos.rotated();
+        assert_eq!(turned.to_string(), "W:W21,32,K3:B12,K28");
+        assert_eq!(turned.rotated(), pos);
+        assert_eq!(
+            Position::start(Rules::HUFFING).rotated().rotated(),
+            Position::start(Rules::HUFFING)
+        );
+    }
+
+    #[test]
     fn kings_print_after_men() {
         let text = "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29";
         let pos = Position::from_fen(text, Rules::ENGLISH).unwrap();

@@ -263,6 +263,20 @@ impl Position {
         self
     }
 
+    /// The position turned round: colours swapped, square s on 33 - s, the
+    /// other side to move; the same game seen from the other chair, so its
+    /// best moves are the originals' turned round. Nothing is pending in
+    /// the result (an offence would name squares of the old orientation).
+    pub const fn rotated(&self) -> Position {
+        Position {
+            pieces: [self.pieces[1].reverse_bits(), self.pieces[0].reverse_bits()],
+            kings: self.kings.reverse_bits(),
+            side: self.side.opponent(),
+            rules: self.rules,
+            pending: Pending::Nothing,
+        }
+    }
+
     /// The same board with the other side to move and `pending` recorded.
     pub(crate) fn pass_turn(self, pending: Pending) -> Position {
         Position {

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{material, material_minimax, mirror_fen, mirror_move};
+use common::{material, material_minimax, mirror_move};
 use parlour_checkers::{Position, Rules};
 use parlour_search::{Limits, Searcher};
 
@@ -36,7 +36,7 @@ fn shots() -> Vec<Shot> {
         let pos = Position::from_fen(fields[1], rules).unwrap();
         let moves: Vec<String> = fields[2].split(',').map(|m| m.trim().to_string()).collect();
         // The position as given, and turned round with White to move.
-        let mirrored = Position::from_fen(&mirror_fen(&pos), rules).unwrap();
+        let mirrored = pos.rotated();
         shots.push(Shot {
             pos,
             moves: moves.clone(),

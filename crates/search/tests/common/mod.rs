@@ -118,26 +118,6 @@ pub fn shortest_win(pos: &Position, max: u32) -> Option<u32> {
         .find(|&n| wins_within(pos, n, &mut memo))
 }
 
-/// The position turned round: colours swapped, square s to 33 - s, the
-/// other side to move. Its best moves are the originals' turned round.
-pub fn mirror_fen(pos: &Position) -> String {
-    let field = |side: Side| {
-        let men = pos
-            .men(side)
-            .squares()
-            .map(|s| (33 - s.number()).to_string());
-        let kings = (pos.pieces(side) & pos.kings())
-            .squares()
-            .map(|s| format!("K{}", 33 - s.number()));
-        men.chain(kings).collect::<Vec<_>>().join(",")
-    };
-    let to_move = match pos.side() {
-        Side::Black => "W",
-        Side::White => "B",
-    };
-    format!("{to_move}:W{}:B{}", field(Side::Black), field(Side::White))
-}
-
 /// A move's text turned round (`9-14` to `24-19`); huffs and compel are
 /// not needed here.
 pub fn mirror_move(text: &str) -> String {
