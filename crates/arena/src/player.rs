@@ -112,7 +112,7 @@ pub trait Player<G: Game>: Send {
 
 /// An evaluation of a position from the side to move's view (positive: the
 /// side to move is better). For a game that implements `parlour-game`'s
-/// `Evaluate`, pass `Arc::new(|pos: &G| pos.evaluate())` (as
+/// `Evaluate`, wrap its `Evaluator` (as
 /// [`crate::search_factory`] does); a function, so that the built-in players
 /// serve games without that trait too.
 pub type Evaluator<G> = Arc<dyn Fn(&G) -> i32 + Send + Sync>;

@@ -14,9 +14,8 @@
 use crate::player::{builtin_factory, ClockState, Evaluator, Player, PlayerError};
 use crate::spec::{Limits, PlayerSpec};
 use crate::Choice;
-use parlour_game::{Evaluate, History};
+use parlour_game::{Evaluate, Evaluator as _, History};
 use parlour_search::Searcher;
-use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -37,8 +36,8 @@ pub struct SearchPlayer<G: Evaluate> {
     name: String,
     limits: Limits,
     searcher: Searcher,
+    eval: G::Evaluator,
     stop: Arc<AtomicBool>,
-    game: PhantomData<fn() -> G>,
 }
 
 impl<G: Evaluate> SearchPlayer<G> {
@@ -76,8 +75,8 @@ impl<G: Evaluate> SearchPlayer<G> {
             name,
             limits: *limits,
             searcher,
+            eval: G::Evaluator::default(),
             stop: Arc::new(AtomicBool::new(false)),
-            game: PhantomData,
         })
     }
 
@@ -135,11 +134,13 @@ impl<G: Evaluate> Player<G> for SearchPlayer<G> {
             .depth
             .filter(|_| !matches!(limits, parlour_search::Limits::Depth(_)));
         let stop = self.stop.clone();
-        let result = self.searcher.search(game, limits, &self.stop, |info| {
-            if cap.is_some_and(|d| info.depth >= d) {
-                stop.store(true, Ordering::SeqCst);
-            }
-        });
+        let result = self
+            .searcher
+            .search(game, limits, &self.eval, &self.stop, |info| {
+                if cap.is_some_and(|d| info.depth >= d) {
+                    stop.store(true, Ordering::SeqCst);
+                }
+            });
         match result.best_move {
             Some(mv) => Ok(Choice::scored(mv, result.score.internal())),
             None => Err(PlayerError::Crashed(
@@ -155,7 +156,8 @@ impl<G: Evaluate> Player<G> for SearchPlayer<G> {
 /// its first game.
 pub fn search_factory<G: Evaluate>(
 ) -> impl Fn(&PlayerSpec) -> Result<Box<dyn Player<G>>, String> + Sync {
-    let eval: Evaluator<G> = Arc::new(|pos: &G| pos.evaluate());
+    let game_eval = G::Evaluator::default();
+    let eval: Evaluator<G> = Arc::new(move |pos: &G| game_eval.evaluate(pos));
     let builtin = builtin_factory(Some(eval));
     move |spec: &PlayerSpec| match spec {
         PlayerSpec::Search { name, limits } => {

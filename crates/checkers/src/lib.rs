@@ -30,6 +30,7 @@ mod zobrist;
 
 pub use bitboard::{Bitboard, Square, Squares};
 pub use diagram::diagram;
+pub use eval::Eval;
 pub use moves::{Action, Move};
 pub use notation::parse_action;
 pub use position::{ActionList, Pending, Position, MAX_ACTIONS};

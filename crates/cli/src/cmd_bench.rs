@@ -169,7 +169,13 @@ fn search_game<G: Evaluate>(
     }
     searcher.clear();
     let stop = Arc::new(AtomicBool::new(false));
-    let result = searcher.search(&history, Limits::Depth(depth), &stop, |_| {});
+    let result = searcher.search(
+        &history,
+        Limits::Depth(depth),
+        &Default::default(),
+        &stop,
+        |_| {},
+    );
     Ok(Row {
         best: result
             .best_move

@@ -119,7 +119,7 @@ fn run_game<G: Evaluate>(
     let stop = Arc::new(AtomicBool::new(false));
     // A reader that goes away (`| head`) stops the search instead of
     // crashing it.
-    let result = searcher.search(&history, limits, &stop, |info| {
+    let result = searcher.search(&history, limits, &Default::default(), &stop, |info| {
         let mut out = std::io::stdout().lock();
         if writeln!(out, "{}", info_line(info))
             .and_then(|()| out.flush())

@@ -1,20 +1,16 @@
-//! What a searcher needs from a game beyond its rules: a static score, and
-//! which moves are tactical.
+//! What a searcher needs from a game beyond its rules: which moves are
+//! tactical, and an [`Evaluator`] that scores positions.
 
 use crate::Game;
 
-/// A game's static knowledge, for a game-independent alpha-beta searcher.
-///
-/// Scores are in hundredths of a unit the game chooses (for checkers, a man)
-/// from the view of the side to move: positive is good for the side to move.
-/// Implementations keep them well inside `±20_000`, so that they never reach
-/// the searcher's win and loss scores (a searcher clamps them anyway).
+/// A game's knowledge of its own moves, for a game-independent alpha-beta
+/// searcher, and the kind of [`Evaluator`] that scores its positions.
 pub trait Evaluate: Game {
-    /// The static score of the position, from the side to move's view. It
-    /// is only asked for where [`Evaluate::is_tactical`] says nothing is
-    /// left hanging, or to stand pat in a quiescence search; it should be
-    /// fast and allocate nothing.
-    fn evaluate(&self) -> i32;
+    /// The game's evaluator: one value holds everything a static score
+    /// needs (a choice of evaluation, learned weights), so two players in
+    /// one process may score the same game differently. `Default` is the
+    /// evaluation the game ships with.
+    type Evaluator: Evaluator<Self> + Clone + Default + Send + Sync + 'static;
 
     /// Whether `mv` (legal here) changes the material balance at once or
     /// forces the play: a capture, a crowning, a huff, a compel. A searcher
@@ -40,6 +36,20 @@ pub trait Evaluate: Game {
         let _ = mv;
         0
     }
+}
+
+/// A static evaluation of a game's positions.
+///
+/// Scores are in hundredths of a unit the game chooses (for checkers, a man)
+/// from the view of the side to move: positive is good for the side to move.
+/// Implementations keep them well inside `±20_000`, so that they never reach
+/// the searcher's win and loss scores (a searcher clamps them anyway).
+pub trait Evaluator<G: Game> {
+    /// The static score of `pos`, from the side to move's view. It is only
+    /// asked for where [`Evaluate::is_tactical`] says nothing is left
+    /// hanging, or to stand pat in a quiescence search; it should be fast
+    /// and allocate nothing.
+    fn evaluate(&self, pos: &G) -> i32;
 }
 
 /// The number of distinct [`Evaluate::history_key`] values a searcher keeps

@@ -17,7 +17,7 @@ pub mod perft;
 mod side;
 
 pub use bits::BitIter;
-pub use evaluate::{Evaluate, HISTORY_KEYS};
+pub use evaluate::{Evaluate, Evaluator, HISTORY_KEYS};
 pub use history::History;
 pub use movelist::MoveList;
 pub use perft::{divide, perft, perft_parallel};

@@ -168,7 +168,7 @@ fn run_search<G: HubGame + Evaluate, W: Write + Send>(
         let _ = send(out, &info_message(&root, info));
     };
     let first = if pondering { Limits::Infinite } else { limits };
-    let mut result = searcher.search(history, first, &control.stop, report);
+    let mut result = searcher.search(history, first, &Default::default(), &control.stop, report);
     if pondering {
         let mut phase = control.phase.lock().expect("never poisoned");
         while *phase == Phase::Pondering {
@@ -179,7 +179,7 @@ fn run_search<G: HubGame + Evaluate, W: Write + Send>(
             control.stop.store(false, Ordering::SeqCst);
             *phase = Phase::Thinking;
             drop(phase);
-            result = searcher.search(history, limits, &control.stop, report);
+            result = searcher.search(history, limits, &Default::default(), &control.stop, report);
         }
     }
     let done = match result.best_move {

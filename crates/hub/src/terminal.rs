@@ -175,9 +175,13 @@ impl<G: TerminalGame, R: BufRead, W: Write> Session<'_, G, R, W> {
 
     fn think(&mut self) -> (Option<G::Move>, parlour_search::Score) {
         let stop = Arc::new(AtomicBool::new(false));
-        let result = self
-            .searcher
-            .search(&self.history, self.options.limits, &stop, |_| {});
+        let result = self.searcher.search(
+            &self.history,
+            self.options.limits,
+            &Default::default(),
+            &stop,
+            |_| {},
+        );
         (result.best_move, result.score)
     }
 

@@ -54,7 +54,7 @@ use crate::board::Board;
 use crate::hole::bits;
 use crate::moves::PegMove;
 use crate::position::{king_block, PegPosition};
-use parlour_game::{Evaluate, Side};
+use parlour_game::{Evaluate, Evaluator, Side};
 
 /// An ordinary peg, on the board or in hand.
 pub const PEG: i32 = 100;
@@ -330,15 +330,35 @@ impl PegPosition {
     }
 }
 
-impl Evaluate for PegPosition {
+/// The peg game's evaluation of `pos`, from the side to move's view.
+#[inline]
+pub fn evaluate(pos: &PegPosition) -> i32 {
+    let score = score_for_black(pos);
+    match pos.side {
+        Side::Black => score,
+        Side::White => -score,
+    }
+}
+
+/// Which evaluation a peg search scores positions with.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum PegEval {
+    /// The hand-written terms of this module.
+    #[default]
+    Handwritten,
+}
+
+impl Evaluator<PegPosition> for PegEval {
     #[inline]
-    fn evaluate(&self) -> i32 {
-        let score = score_for_black(self);
-        match self.side {
-            Side::Black => score,
-            Side::White => -score,
+    fn evaluate(&self, pos: &PegPosition) -> i32 {
+        match self {
+            PegEval::Handwritten => evaluate(pos),
         }
     }
+}
+
+impl Evaluate for PegPosition {
+    type Evaluator = PegEval;
 
     /// Captures and line removals, a blocked King's escapes, King blocks,
     /// a force on the adversary King alone with a reserve peg to gain, and
@@ -426,7 +446,7 @@ mod tests {
     }
 
     fn eval(text: &str) -> i32 {
-        pos(text).evaluate()
+        evaluate(&pos(text))
     }
 
     /// Colours swapped, the other side to move: the same game seen by the
@@ -483,7 +503,7 @@ mod tests {
 
     #[test]
     fn the_start_and_symmetric_positions_are_even() {
-        assert_eq!(PegPosition::start(crate::PegRules::DEFAULT).evaluate(), 0);
+        assert_eq!(evaluate(&PegPosition::start(crate::PegRules::DEFAULT)), 0);
         // Kings and pegs placed alike round the board.
         assert_eq!(eval("b:K10,1,3/w:K14,5,7/hand:7,7/reserve:3,3/turn:b"), 0);
     }
@@ -499,7 +519,7 @@ mod tests {
             for p in playout_positions(rules, 300) {
                 let q = colour_swapped(&p);
                 // From the side to move's view the two are the same game...
-                assert_eq!(p.evaluate(), q.evaluate(), "{p} vs {q}");
+                assert_eq!(evaluate(&p), evaluate(&q), "{p} vs {q}");
                 // ...so from Black's view they score opposite.
                 assert_eq!(score_for_black(&p), -score_for_black(&q), "{p}");
                 // Where no force is pending the colours can be swapped
@@ -507,7 +527,7 @@ mod tests {
                 if p.force == 0 {
                     let mut r = q;
                     r.side = p.side;
-                    assert_eq!(r.evaluate(), -p.evaluate(), "{p} vs {r}");
+                    assert_eq!(evaluate(&r), -evaluate(&p), "{p} vs {r}");
                 }
             }
         }
@@ -518,7 +538,7 @@ mod tests {
         for rules in ["", "squares=5,pegs=14"] {
             for p in playout_positions(rules, 300) {
                 let q = quarter_turn(&p);
-                assert_eq!(p.evaluate(), q.evaluate(), "{p} vs {q}");
+                assert_eq!(evaluate(&p), evaluate(&q), "{p} vs {q}");
             }
         }
     }

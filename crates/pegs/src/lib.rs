@@ -26,6 +26,7 @@ mod zobrist;
 
 pub use board::{Board, MAX_SQUARES, MIN_SQUARES};
 pub use diagram::{board_diagram, board_tables, position_diagram};
+pub use eval::PegEval;
 pub use hole::{Hole, HoleSet, Holes, MAX_HOLES};
 pub use moves::PegMove;
 pub use position::{PegMoveList, PegPosition, MAX_MOVES};

@@ -81,7 +81,7 @@ fn check_legal(threads: usize, seed: u64) {
         {
             let limit = LIMITS[i % LIMITS.len()];
             let pos = *history.current();
-            let result = searcher.search(history, limit, &stop, |info| {
+            let result = searcher.search(history, limit, &Default::default(), &stop, |info| {
                 assert!(!info.pv.is_empty(), "a finished depth has a move");
             });
             let best = result.best_move.expect("the side to move has a move");
@@ -133,14 +133,22 @@ fn fixed_depth_single_thread_is_deterministic() {
     for rules in ["", "diagonals=0"] {
         for history in random_games(rules, 7, 10, 60) {
             let limits = Limits::Depth(6);
-            let first = Searcher::new(1, 2)
-                .unwrap()
-                .search(&history, limits, &stop, |_| {});
-            let second = Searcher::new(1, 2)
-                .unwrap()
-                .search(&history, limits, &stop, |_| {});
+            let first = Searcher::new(1, 2).unwrap().search(
+                &history,
+                limits,
+                &Default::default(),
+                &stop,
+                |_| {},
+            );
+            let second = Searcher::new(1, 2).unwrap().search(
+                &history,
+                limits,
+                &Default::default(),
+                &stop,
+                |_| {},
+            );
             reused.clear();
-            let third = reused.search(&history, limits, &stop, |_| {});
+            let third = reused.search(&history, limits, &Default::default(), &stop, |_| {});
             for other in [&second, &third] {
                 assert_eq!(first.best_move, other.best_move, "{}", history.current());
                 assert_eq!(first.score, other.score);
@@ -365,7 +373,13 @@ fn match_against(opponent: Player, seed: u64) -> (usize, usize, usize, usize) {
             let pos = *history.current();
             let mv = if pos.side() == engine {
                 searcher
-                    .search(&history, Limits::Depth(MATCH_DEPTH), &stop, |_| {})
+                    .search(
+                        &history,
+                        Limits::Depth(MATCH_DEPTH),
+                        &Default::default(),
+                        &stop,
+                        |_| {},
+                    )
                     .best_move
                     .expect("the game is not over")
             } else {

@@ -139,18 +139,21 @@ impl Searcher {
         self.table.clear();
     }
 
-    /// Searches the position `pos`, with no history before it.
+    /// Searches the position `pos`, with no history before it, scored by
+    /// the game's default evaluation.
     pub fn search_position<G: Evaluate>(
         &mut self,
         pos: &G,
         limits: Limits,
     ) -> SearchResult<G::Move> {
         let stop = Arc::new(AtomicBool::new(false));
-        self.search(&History::new(*pos), limits, &stop, |_| {})
+        let eval = G::Evaluator::default();
+        self.search(&History::new(*pos), limits, &eval, &stop, |_| {})
     }
 
     /// Searches the current position of `history`, seeing repetitions of
-    /// the positions before it and its quiet-ply count, until `limits` or
+    /// the positions before it and its quiet-ply count, scoring positions
+    /// with `eval`, until `limits` or
     /// until `stop` is set (by any thread, at any time; the searcher never
     /// clears it, so a caller reusing a flag stores `false` before the next
     /// search). `on_info` is called once per finished depth, in order of
@@ -160,6 +163,7 @@ impl Searcher {
         &mut self,
         history: &History<G>,
         limits: Limits,
+        eval: &G::Evaluator,
         stop: &Arc<AtomicBool>,
         on_info: impl FnMut(&Info<G::Move>) + Send,
     ) -> SearchResult<G::Move> {
@@ -196,7 +200,7 @@ impl Searcher {
             }
         };
         let results = self.pool.broadcast(|ctx| {
-            let mut worker = Worker::<G>::new(&shared, ctx.index(), &root);
+            let mut worker = Worker::<G>::new(&shared, eval, ctx.index(), &root);
             let finished = worker.think(&pos, root.quiet, limits.max_depth(), &mut |info| {
                 report(info)
             });

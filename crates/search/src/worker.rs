@@ -8,7 +8,7 @@ use crate::limits::Limits;
 use crate::score::{from_table, to_table, Score, EVAL_LIMIT, INFINITE, MAX_PLY, WIN, WIN_BOUND};
 use crate::tt::{Bound, Table};
 use crate::Info;
-use parlour_game::{Evaluate, MoveList, HISTORY_KEYS};
+use parlour_game::{Evaluate, Evaluator, MoveList, HISTORY_KEYS};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
@@ -63,6 +63,7 @@ pub(crate) struct Finished<M> {
 /// One thread's search state.
 pub(crate) struct Worker<'a, G: Evaluate> {
     shared: &'a Shared<'a>,
+    eval: &'a G::Evaluator,
     /// The main thread reads the clock and the limits and reports; helpers
     /// only search.
     main: bool,
@@ -88,11 +89,17 @@ pub(crate) struct Worker<'a, G: Evaluate> {
 }
 
 impl<'a, G: Evaluate> Worker<'a, G> {
-    pub(crate) fn new(shared: &'a Shared<'a>, thread: usize, root: &RootHistory<'_>) -> Self {
+    pub(crate) fn new(
+        shared: &'a Shared<'a>,
+        eval: &'a G::Evaluator,
+        thread: usize,
+        root: &RootHistory<'_>,
+    ) -> Self {
         let mut hashes = Vec::with_capacity(root.hashes.len() + MAX_PLY + 1);
         hashes.extend_from_slice(root.hashes);
         Worker {
             shared,
+            eval,
             main: thread == 0,
             skew: (thread % 2) as u32,
             unflushed: 0,
@@ -161,7 +168,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         root.legal_moves(&mut list);
         let mut finished = Finished {
             best: None,
-            score: evaluate(root),
+            score: self.evaluate(root),
             depth: 0,
             pv: Vec::new(),
         };
@@ -384,7 +391,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
+            return self.evaluate(pos);
         }
         // Nothing here can beat a win in the next ply or lose faster than
         // a loss now.
@@ -547,7 +554,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
+            return self.evaluate(pos);
         }
         let mut list = G::MoveList::default();
         pos.legal_moves(&mut list);
@@ -567,7 +574,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         // Where every move is tactical (a capture is compulsory) the side
         // to move cannot stand pat.
         if tactical < moves.len() {
-            let stand_pat = evaluate(pos);
+            let stand_pat = self.evaluate(pos);
             if stand_pat >= beta || tactical == 0 {
                 self.order.truncate(base);
                 return stand_pat;
@@ -663,6 +670,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         *h += bonus - *h * bonus / HISTORY_MAX;
     }
 
+    /// The static score, clamped clear of win and loss scores.
+    #[inline(always)]
+    fn evaluate(&self, pos: &G) -> i32 {
+        self.eval.evaluate(pos).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
     fn update_pv(&mut self, ply: usize, mv: G::Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
@@ -670,10 +683,4 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         line.push(mv);
         line.extend_from_slice(&tail[0]);
     }
-}
-
-/// The game's static score, clamped clear of win and loss scores.
-#[inline(always)]
-fn evaluate<G: Evaluate>(pos: &G) -> i32 {
-    pos.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }

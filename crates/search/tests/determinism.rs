@@ -17,14 +17,22 @@ fn fixed_depth_single_thread_is_deterministic() {
         let mut reused = Searcher::new(1, 2).unwrap();
         for history in random_games(rules, 11, 12, 40) {
             let limits = Limits::Depth(7);
-            let first = Searcher::new(1, 2)
-                .unwrap()
-                .search(&history, limits, &stop, |_| {});
-            let second = Searcher::new(1, 2)
-                .unwrap()
-                .search(&history, limits, &stop, |_| {});
+            let first = Searcher::new(1, 2).unwrap().search(
+                &history,
+                limits,
+                &Default::default(),
+                &stop,
+                |_| {},
+            );
+            let second = Searcher::new(1, 2).unwrap().search(
+                &history,
+                limits,
+                &Default::default(),
+                &stop,
+                |_| {},
+            );
             reused.clear();
-            let third = reused.search(&history, limits, &stop, |_| {});
+            let third = reused.search(&history, limits, &Default::default(), &stop, |_| {});
             for other in [&second, &third] {
                 assert_eq!(first.best_move, other.best_move, "{}", history.current());
                 assert_eq!(first.score, other.score);
@@ -42,9 +50,15 @@ fn progress_is_reported_once_per_depth_in_order() {
     let history = &random_games(Rules::ENGLISH, 12, 1, 20)[0];
     let mut searcher = Searcher::new(1, 2).unwrap();
     let mut seen = Vec::new();
-    let result = searcher.search(history, Limits::Depth(6), &stop, |info| {
-        seen.push((info.depth, info.nodes, info.pv.clone(), info.score));
-    });
+    let result = searcher.search(
+        history,
+        Limits::Depth(6),
+        &Default::default(),
+        &stop,
+        |info| {
+            seen.push((info.depth, info.nodes, info.pv.clone(), info.score));
+        },
+    );
     assert_eq!(
         seen.iter().map(|s| s.0).collect::<Vec<_>>(),
         vec![1, 2, 3, 4, 5, 6]

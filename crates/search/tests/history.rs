@@ -9,9 +9,13 @@ use std::sync::Arc;
 
 fn search(history: &History<Position>, depth: u32) -> (String, Score) {
     let stop = Arc::new(AtomicBool::new(false));
-    let result = Searcher::new(1, 2)
-        .unwrap()
-        .search(history, Limits::Depth(depth), &stop, |_| {});
+    let result = Searcher::new(1, 2).unwrap().search(
+        history,
+        Limits::Depth(depth),
+        &Default::default(),
+        &stop,
+        |_| {},
+    );
     (result.best_move.unwrap().to_string(), result.score)
 }
 

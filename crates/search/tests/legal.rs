@@ -17,7 +17,7 @@ fn check(rules: Rules, seed: u64, threads: usize, limits: &[Limits]) {
         let limit = limits[i % limits.len()];
         let pos = *history.current();
         let legal = pos.action_vec();
-        let result = searcher.search(history, limit, &stop, |info| {
+        let result = searcher.search(history, limit, &Default::default(), &stop, |info| {
             assert!(!info.pv.is_empty(), "a finished depth has a move");
         });
         let best = result.best_move.expect("the side to move has a move");
@@ -75,7 +75,7 @@ fn a_clock_and_a_preset_stop_flag_still_give_a_legal_move() {
             remaining: Duration::from_millis(200),
             increment: Duration::from_millis(10),
         };
-        let result = searcher.search(history, limits, &stop, |_| {});
+        let result = searcher.search(history, limits, &Default::default(), &stop, |_| {});
         assert!(legal.contains(&result.best_move.unwrap()));
     }
 }
@@ -121,7 +121,13 @@ fn the_stop_flag_ends_an_infinite_search() {
             stop.store(true, std::sync::atomic::Ordering::Relaxed);
         })
     };
-    let result = searcher.search(history, Limits::Infinite, &stop, |_| {});
+    let result = searcher.search(
+        history,
+        Limits::Infinite,
+        &Default::default(),
+        &stop,
+        |_| {},
+    );
     setter.join().unwrap();
     assert!(result.time < Duration::from_secs(5), "{:?}", result.time);
     assert!(history
@@ -148,7 +154,13 @@ fn searchers_run_inside_a_callers_rayon_pool() {
             .map(|history| {
                 let mut searcher = Searcher::new(2, 1).unwrap();
                 let stop = Arc::new(AtomicBool::new(false));
-                let result = searcher.search(history, Limits::Depth(5), &stop, |_| {});
+                let result = searcher.search(
+                    history,
+                    Limits::Depth(5),
+                    &Default::default(),
+                    &stop,
+                    |_| {},
+                );
                 history
                     .current()
                     .action_vec()

@@ -49,7 +49,13 @@ fn match_against(rules: Rules, opponent: Player, seed: u64) -> (usize, usize, us
             let pos = *history.current();
             let mv = if pos.side() == engine_side {
                 searcher
-                    .search(&history, Limits::Depth(DEPTH), &stop, |_| {})
+                    .search(
+                        &history,
+                        Limits::Depth(DEPTH),
+                        &Default::default(),
+                        &stop,
+                        |_| {},
+                    )
                     .best_move
                     .expect("the game is not over")
             } else {

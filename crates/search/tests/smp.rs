@@ -48,7 +48,13 @@ fn game(
             &mut *second
         };
         let mv = searcher
-            .search(&history, Limits::MoveTime(MOVE_TIME), &stop, |_| {})
+            .search(
+                &history,
+                Limits::MoveTime(MOVE_TIME),
+                &Default::default(),
+                &stop,
+                |_| {},
+            )
             .best_move
             .expect("the game is not over");
         history.push(mv);
