@@ -330,7 +330,7 @@ pub enum FenError {
     #[error(transparent)]
     Square(#[from] NotationError),
     /// An offence or compelled move whose shape does not read.
-    #[error("offence `{text}`: {source}")]
+    #[error("offence `{text}`")]
     Offence {
         /// The field's text.
         text: String,
@@ -367,7 +367,7 @@ pub enum MoveError {
     #[error(transparent)]
     Notation(#[from] NotationError),
     /// The squares name no move a piece could make on any board.
-    #[error("`{text}` is not a move: {source}")]
+    #[error("`{text}` is not a move")]
     Impossible {
         /// The move's text.
         text: String,

@@ -247,7 +247,7 @@ pub enum EvalError {
     },
     /// The text names an evaluation that could not be made (weights that
     /// could not be read).
-    #[error("cannot load the evaluation `{spec}`: {source}")]
+    #[error("cannot load the evaluation `{spec}`")]
     Load {
         /// The text given.
         spec: String,
@@ -286,6 +286,9 @@ pub struct GameInfo {
     pub position_flag: &'static str,
     /// [`Variant::hub_variants`].
     pub hub_variants: &'static [&'static str],
+    /// Whether the game's board is generated, and drawn by
+    /// [`Variant::board`].
+    pub has_board: bool,
 }
 
 impl GameInfo {
@@ -296,6 +299,7 @@ impl GameInfo {
             about: V::ABOUT,
             position_flag: V::POSITION_FLAG,
             hub_variants: V::hub_variants(),
+            has_board: V::default().board().is_some(),
         }
     }
 }
@@ -391,7 +395,7 @@ game_list!(A, B, C, D, E, F, G, H);
 
 /// A move of a line that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("move {number} `{text}`: {source}")]
+#[error("move {number} `{text}`")]
 pub struct LineError<E: Error + 'static> {
     /// The move's number in the line, from 1.
     pub number: usize,

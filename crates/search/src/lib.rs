@@ -65,7 +65,7 @@ pub enum SearcherError {
     #[error("a searcher needs at least one thread")]
     NoThreads,
     /// The threads could not be started.
-    #[error("cannot start {threads} search threads: {source}")]
+    #[error("cannot start {threads} search threads")]
     Threads {
         /// How many were asked for.
         threads: usize,
