@@ -1,14 +1,13 @@
 //! `parlour best`: search a position and print one line per finished depth,
 //! then the best move.
 
-use crate::options::{play_moves, threads, EvalArg, GameArgs};
+use crate::options::{play_moves, threads, EngineArgs, GameArgs};
 use crate::Run;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use parlour_game::{Variant, Visit};
 use parlour_search::{Info, Limits, Searcher};
 use std::io::Write;
-use std::num::NonZeroUsize;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -28,14 +27,8 @@ pub struct BestArgs {
     moves: Vec<String>,
     #[command(flatten)]
     limits: LimitArgs,
-    /// Search threads (default: all cores).
-    #[arg(long, short)]
-    threads: Option<NonZeroUsize>,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 64)]
-    hash: usize,
     #[command(flatten)]
-    eval: EvalArg,
+    engine: EngineArgs,
 }
 
 /// The search limit: one of depth, nodes, time per move, or a clock
@@ -103,9 +96,9 @@ impl Visit for &BestArgs {
     fn visit<V: Variant>(self) -> Result<()> {
         let limits = self.limits.limits()?;
         let start = self.game.position::<V>()?;
-        let eval = self.eval.evaluator(&V::rules_of(&start))?;
+        let eval = self.engine.eval.evaluator(&V::rules_of(&start))?;
         let history = play_moves(start, &self.moves)?;
-        let mut searcher = Searcher::new(threads(self.threads), self.hash)?;
+        let mut searcher = Searcher::new(threads(self.engine.threads), self.engine.hash)?;
         let stop = Arc::new(AtomicBool::new(false));
         // A reader that goes away (`| head`) stops the search instead of
         // crashing it.

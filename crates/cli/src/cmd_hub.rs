@@ -1,7 +1,7 @@
 //! `parlour hub`: the engine on standard input and output, speaking the Hub
 //! protocol (Scan's, as pydraughts' `HubEngine` and Hub GUIs drive it).
 
-use crate::options::{EvalArg, GameArgs};
+use crate::options::{EngineArgs, GameArgs};
 use crate::Run;
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -14,14 +14,8 @@ use std::num::NonZeroUsize;
 pub struct HubArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Search threads (the `threads` parameter; default 1).
-    #[arg(long, short)]
-    threads: Option<NonZeroUsize>,
-    /// Transposition table size in MiB (the `hash` parameter).
-    #[arg(long, default_value_t = 64)]
-    hash: usize,
     #[command(flatten)]
-    eval: EvalArg,
+    engine: EngineArgs,
 }
 
 /// The Hub variant the flags ask for, their rules and evaluation checked
@@ -31,7 +25,7 @@ impl Visit for &HubArgs {
 
     fn visit<V: Variant>(self) -> Result<&'static str> {
         let rules = self.game.rules::<V>()?;
-        self.eval.evaluator(&rules)?;
+        self.engine.eval.evaluator(&rules)?;
         Ok(rules.hub_variant())
     }
 }
@@ -42,7 +36,8 @@ impl Run for HubArgs {
             bail!("parlour hub takes its positions from the pos command, not --fen or --position");
         }
         let variant = self.game.visit(&self)??;
-        if self.hash == 0 || self.hash > parlour_hub::server::MAX_HASH_MIB {
+        let engine = &self.engine;
+        if engine.hash == 0 || engine.hash > parlour_hub::server::MAX_HASH_MIB {
             bail!(
                 "--hash must be from 1 to {} MiB",
                 parlour_hub::server::MAX_HASH_MIB
@@ -51,9 +46,9 @@ impl Run for HubArgs {
         let options = ServerOptions {
             variant: variant.to_string(),
             rules: self.game.rules.clone(),
-            eval: self.eval.eval.clone(),
-            threads: self.threads.map_or(1, NonZeroUsize::get),
-            hash_mib: self.hash,
+            eval: engine.eval.eval.clone(),
+            threads: engine.threads.map_or(1, NonZeroUsize::get),
+            hash_mib: engine.hash,
             ..ServerOptions::default()
         };
         serve(std::io::stdin().lock(), std::io::stdout(), options).context("hub")

@@ -111,3 +111,16 @@ impl EvalArg {
         }
     }
 }
+
+/// An engine's threads, table and evaluation (`best`, `hub`).
+#[derive(Args, Debug, Clone)]
+pub struct EngineArgs {
+    /// Search threads (default: all cores; for `hub`, 1).
+    #[arg(long, short)]
+    pub threads: Option<NonZeroUsize>,
+    /// Transposition table size in MiB (for `hub`, the `hash` parameter).
+    #[arg(long, default_value_t = 64)]
+    pub hash: usize,
+    #[command(flatten)]
+    pub eval: EvalArg,
+}

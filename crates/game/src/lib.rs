@@ -19,7 +19,7 @@ pub mod perft;
 pub mod registry;
 mod side;
 
-pub use bits::BitIter;
+pub use bits::{BitIndex, BitIter, Members};
 pub use evaluate::{Evaluate, Evaluator, HISTORY_KEYS};
 pub use history::History;
 pub use mix::{mix_seed, splitmix};

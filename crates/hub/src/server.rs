@@ -206,30 +206,20 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
                 .arg("author", "parlour")
                 .arg("country", "none"),
         )?;
+        let param = |name: &str, value: &dyn std::fmt::Display, kind: &str| {
+            Message::new("param")
+                .arg("name", name)
+                .arg("value", value)
+                .arg("type", kind)
+        };
         let params = [
-            Message::new("param")
-                .arg("name", "variant")
-                .arg("value", &o.variant)
-                .arg("type", "enum")
-                .arg("values", L::hub_variants().join(" ")),
-            Message::new("param")
-                .arg("name", "rules")
-                .arg("value", o.rules.clone().unwrap_or_default())
-                .arg("type", "string"),
-            Message::new("param")
-                .arg("name", "eval")
-                .arg("value", o.eval.as_deref().unwrap_or("default"))
-                .arg("type", "string"),
-            Message::new("param")
-                .arg("name", "threads")
-                .arg("value", o.threads)
-                .arg("type", "int")
+            param("variant", &o.variant, "enum").arg("values", L::hub_variants().join(" ")),
+            param("rules", &o.rules.as_deref().unwrap_or_default(), "string"),
+            param("eval", &o.eval.as_deref().unwrap_or("default"), "string"),
+            param("threads", &o.threads, "int")
                 .arg("min", 1)
                 .arg("max", MAX_THREADS),
-            Message::new("param")
-                .arg("name", "hash")
-                .arg("value", o.hash_mib)
-                .arg("type", "int")
+            param("hash", &o.hash_mib, "int")
                 .arg("min", 1)
                 .arg("max", MAX_HASH_MIB),
         ];
