@@ -7,14 +7,6 @@
 //! other failure is a message on stderr, the error and its causes, and
 //! exit status 1.
 
-mod cmd_bench;
-mod cmd_best;
-mod cmd_board;
-mod cmd_hub;
-mod cmd_match;
-mod cmd_moves;
-mod cmd_perft;
-mod cmd_play;
 mod options;
 
 use clap::{Parser, Subcommand};
@@ -26,14 +18,16 @@ trait Run {
     fn run(self) -> anyhow::Result<()>;
 }
 
-/// The subcommands, each a variant with its flags' type (which implements
-/// [`Run`]) and its `--help` text: a new command is a module and one entry
-/// here.
+/// The subcommands, each a variant with its module (`cmd_*.rs`, declared
+/// here), its flags' type (which implements [`Run`]) and its `--help` text:
+/// a new command is a file and one entry here.
 macro_rules! commands {
-    ($($(#[doc = $doc:expr])* $name:ident($args:ty),)*) => {
+    ($($(#[doc = $doc:expr])* $name:ident($module:ident::$args:ident),)*) => {
+        $(mod $module;)*
+
         #[derive(Subcommand, Debug)]
         enum Command {
-            $($(#[doc = $doc])* $name($args),)*
+            $($(#[doc = $doc])* $name($module::$args),)*
         }
 
         impl Run for Command {

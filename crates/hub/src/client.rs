@@ -64,6 +64,10 @@ pub enum CommandLineError {
     Empty,
 }
 
+/// What an engine that declares no `variant` parameter plays: Hub engines
+/// for checkers play english checkers, as pydraughts assumes.
+const UNDECLARED_VARIANT: &str = "english";
+
 /// How a client starts and configures its engine.
 #[derive(Clone, Debug)]
 pub struct ClientOptions {
@@ -318,7 +322,7 @@ impl HubClient {
                 );
                 return Err(self.fail(EngineError::Crashed(why)));
             }
-            (Some(v), None) if v != "english" => {
+            (Some(v), None) if v != UNDECLARED_VARIANT => {
                 let why = format!(
                     "`{}` declares no variant parameter, so it plays english checkers, not {v}",
                     self.name

@@ -41,7 +41,8 @@ pub struct ServerOptions {
     /// `id version=...`.
     pub version: String,
     /// The Hub variant played until `set-param name=variant` says
-    /// otherwise (`english`, `huffing`, `pegs`).
+    /// otherwise (`english`, `huffing`, `pegs`; by default the first
+    /// variant of the first game of the list).
     pub variant: String,
     /// The rules text (`--rules`), if not the variant's defaults: for
     /// checkers `english`/`huffing` with `,quiet_plies=N`, for pegs
@@ -61,7 +62,7 @@ impl Default for ServerOptions {
         ServerOptions {
             name: "parlour".to_string(),
             version: env!("CARGO_PKG_VERSION").to_string(),
-            variant: "english".to_string(),
+            variant: parlour_games::Games::hub_variants()[0].to_string(),
             rules: None,
             eval: None,
             threads: 1,
