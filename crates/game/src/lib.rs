@@ -10,6 +10,7 @@
 //! crate needs from it ([`registry::Variant`]).
 
 pub mod bits;
+pub mod echo;
 mod evaluate;
 mod history;
 pub mod mix;

@@ -2,6 +2,7 @@
 //! double quotes where they hold a space, an `=` or nothing, and arguments
 //! without a value acting as flags (`level infinite`, `go think`).
 
+use parlour_game::echo::echo;
 use std::fmt;
 
 /// A line that does not read as a message.
@@ -11,7 +12,7 @@ pub enum MessageError {
     #[error("`=` with no argument name before it")]
     NoName,
     /// A quoted value with no closing quote.
-    #[error("the value of `{name}` has no closing quote")]
+    #[error("the value of `{name}` has no closing quote", name = echo(.name))]
     Unclosed {
         /// The argument.
         name: String,

@@ -16,6 +16,7 @@ use crate::full_message;
 use crate::level::whole;
 use crate::message::{Message, MessageError};
 use crate::table::{open, Control, Job, Phase, Settings, Table, TableError};
+use parlour_game::echo::{echo, printable};
 use parlour_game::GameList;
 use parlour_search::{Limits, Searcher, SearcherError};
 use std::io::{self, BufRead, Write};
@@ -74,7 +75,7 @@ impl Default for ServerOptions {
 /// Why a command could not be carried out: answered `error message=...`.
 #[derive(Debug, thiserror::Error)]
 enum CommandError {
-    #[error("cannot read `{line}`")]
+    #[error("cannot read `{line}`", line = echo(.line))]
     Unreadable { line: String, source: MessageError },
     #[error(transparent)]
     Level(#[from] LevelError),
@@ -126,10 +127,10 @@ fn send<W: Write>(out: &Mutex<W>, message: &Message) -> io::Result<()> {
 
 impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
     fn error(&self, error: &CommandError) -> io::Result<()> {
-        send(
-            self.out,
-            &Message::new("error").arg("message", full_message(error)),
-        )
+        // One line, whatever the error quotes: a newline in a value would
+        // end the message early.
+        let message = printable(&full_message(error));
+        send(self.out, &Message::new("error").arg("message", message))
     }
 
     /// Whether a search thread is running.
