@@ -408,6 +408,16 @@ pub enum MoveError {
         /// The text given.
         text: String,
     },
+    /// A huff or `compel` under english rules.
+    #[error(
+        "`{text}`: huffs and compel belong to huffing rules; under english rules a capture is \
+         compulsory, and a move is written 11-15 or 9x18x27",
+        text = echo(.text)
+    )]
+    HuffingOnly {
+        /// The text given.
+        text: String,
+    },
     /// A huff of a piece that may not be huffed.
     #[error("the piece on {square} cannot be huffed here")]
     CannotHuff {

@@ -39,7 +39,7 @@ mod variant;
 mod zobrist;
 
 pub use bitboard::{Bitboard, Square, Squares};
-pub use diagram::diagram;
+pub use diagram::{diagram, diagram_from};
 pub use error::{
     BoardError, Error, FenError, HubPositionError, MoveError, NotationError, PendingError,
     RulesError,

@@ -22,7 +22,7 @@ mod side;
 
 pub use bits::{BitIndex, BitIter, Members};
 pub use evaluate::{Evaluate, Evaluator, HISTORY_KEYS};
-pub use history::History;
+pub use history::{Ending, History};
 pub use mix::{mix_seed, splitmix};
 pub use movelist::MoveList;
 pub use perft::{divide, perft, perft_parallel};

@@ -89,6 +89,14 @@ pub trait Variant: Copy + Eq + Default + fmt::Debug + fmt::Display + Send + Sync
         format!("{pos}\n")
     }
 
+    /// [`Variant::diagram`] as the player of `viewer` sees the board, his
+    /// side nearest him; the default draws every side the same (a board
+    /// with no sides, as the peg game's).
+    fn diagram_for(pos: &Self::Position, viewer: crate::Side) -> String {
+        let _ = viewer;
+        Self::diagram(pos)
+    }
+
     /// How moves are typed, for a person's `help`.
     fn notation(&self) -> &'static str {
         "moves as `parlour moves` lists them"
