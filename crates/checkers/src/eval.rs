@@ -30,7 +30,9 @@
 use crate::geometry::step;
 use crate::moves::Action;
 use crate::position::{Pending, Position};
+use crate::learned::Model;
 use parlour_game::{Evaluate, Evaluator, Side};
+use std::sync::Arc;
 
 /// A man's value.
 pub const MAN: i32 = 100;
@@ -81,7 +83,7 @@ static DISTANCE: [[u8; 32]; 32] = {
 /// from which an adversary piece could reach its path in time (a column
 /// wider than the path on each side). Empty of adversaries, the man runs
 /// to the crown.
-static CONE: [u32; 32] = {
+pub(crate) static CONE: [u32; 32] = {
     let mut t = [0u32; 32];
     let mut a = 0;
     while a < 32 {
@@ -286,16 +288,50 @@ pub fn handwritten(pos: &Position) -> i32 {
 /// Which evaluation a checkers search scores positions with.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Eval {
-    /// The hand-written terms of this module, with guessed weights.
+    /// The learned model built into the binary for the rules of the
+    /// position scored ([`crate::learned::shipped`]): the default.
     #[default]
+    Shipped,
+    /// The hand-written terms of this module, with guessed weights.
     Handwritten,
+    /// A learned model read from a weights file ([`crate::learned`]).
+    Learned(Arc<Model>),
+}
+
+impl Eval {
+    /// The evaluation a user names: `handwritten`, `learned` (the weights
+    /// built into the binary for `rules`), or the path of a weights file
+    /// (refused unless made for `rules`' model).
+    pub fn parse(spec: &str, rules: crate::Rules) -> Result<Eval, parlour_game::WeightsError> {
+        match spec {
+            "handwritten" => Ok(Eval::Handwritten),
+            "learned" => Ok(Eval::Learned(crate::learned::shipped(rules))),
+            path => Ok(Eval::Learned(Arc::new(Model::from_weights(
+                parlour_game::Weights::read(std::path::Path::new(path))?,
+                rules,
+            )?))),
+        }
+    }
+}
+
+impl std::fmt::Display for Eval {
+    /// `handwritten`, or `learned:` and the weights' fingerprint.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Eval::Shipped => f.write_str("learned"),
+            Eval::Handwritten => f.write_str("handwritten"),
+            Eval::Learned(model) => write!(f, "learned:{:016x}", model.fingerprint()),
+        }
+    }
 }
 
 impl Evaluator<Position> for Eval {
     #[inline]
     fn evaluate(&self, pos: &Position) -> i32 {
         match self {
+            Eval::Shipped => crate::learned::shipped_ref(pos.rules()).evaluate(pos),
             Eval::Handwritten => handwritten(pos),
+            Eval::Learned(model) => model.evaluate(pos),
         }
     }
 }

@@ -66,6 +66,12 @@ commands! {
     Hub(cmd_hub::HubArgs),
     /// Play a game against the engine in the terminal.
     Play(cmd_play::PlayArgs),
+    /// Play the engine against itself and record training positions (the
+    /// search's score and the game's result) for `parlour train`.
+    Selfplay(cmd_selfplay::SelfPlayArgs),
+    /// Fit the learned evaluation to self-play data and write a weights
+    /// file for `--eval FILE`.
+    Train(cmd_train::TrainArgs),
 }
 
 /// Checkers (english and huffing rules) and the Victorian peg game: move

@@ -9,8 +9,10 @@ pub trait Evaluate: Game {
     /// The game's evaluator: one value holds everything a static score
     /// needs (a choice of evaluation, learned weights), so two players in
     /// one process may score the same game differently. `Default` is the
-    /// evaluation the game ships with.
-    type Evaluator: Evaluator<Self> + Clone + Default + Send + Sync + 'static;
+    /// evaluation the game ships with; `Display` names it (`handwritten`,
+    /// or learned weights by their fingerprint), for records of what
+    /// played.
+    type Evaluator: Evaluator<Self> + Clone + Default + std::fmt::Display + Send + Sync + 'static;
 
     /// Whether `mv` (legal here) changes the material balance at once or
     /// forces the play: a capture, a crowning, a huff, a compel. A searcher
