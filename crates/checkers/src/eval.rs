@@ -28,9 +28,9 @@
 //! Everything is bitboard arithmetic and table look-ups: no allocation.
 
 use crate::geometry::step;
+use crate::learned::Model;
 use crate::moves::Action;
 use crate::position::{Pending, Position};
-use crate::learned::Model;
 use parlour_game::{Evaluate, Evaluator, Side};
 use std::sync::Arc;
 
@@ -296,22 +296,6 @@ pub enum Eval {
     Handwritten,
     /// A learned model read from a weights file ([`crate::learned`]).
     Learned(Arc<Model>),
-}
-
-impl Eval {
-    /// The evaluation a user names: `handwritten`, `learned` (the weights
-    /// built into the binary for `rules`), or the path of a weights file
-    /// (refused unless made for `rules`' model).
-    pub fn parse(spec: &str, rules: crate::Rules) -> Result<Eval, parlour_game::WeightsError> {
-        match spec {
-            "handwritten" => Ok(Eval::Handwritten),
-            "learned" => Ok(Eval::Learned(crate::learned::shipped(rules))),
-            path => Ok(Eval::Learned(Arc::new(Model::from_weights(
-                parlour_game::Weights::read(std::path::Path::new(path))?,
-                rules,
-            )?))),
-        }
-    }
 }
 
 impl std::fmt::Display for Eval {
