@@ -63,6 +63,7 @@ mod report;
 mod runner;
 pub mod search;
 mod spec;
+pub mod sprt;
 pub mod stats;
 mod tally;
 
@@ -83,5 +84,6 @@ pub use report::{table, MatchReport, SprtStatus};
 pub use runner::{run_match, GameCount, MatchConfig, Progress, Tournament};
 pub use search::{search_factory, SearchPlayer};
 pub use spec::{Limits, PlayerSpec, TimeControl};
-pub use stats::{EloEstimate, Hypothesis, Pentanomial, Sprt, Wld};
+pub use sprt::{Hypothesis, Sprt, SprtModel};
+pub use stats::{EloEstimate, Pentanomial, Wld};
 pub use tally::{PairingTally, Tally};

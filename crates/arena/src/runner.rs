@@ -9,7 +9,7 @@ use crate::player::Factory;
 use crate::records::{read_results, GameRecord, RecordFiles};
 use crate::report::{MatchReport, SprtStatus};
 use crate::spec::PlayerSpec;
-use crate::stats::Sprt;
+use crate::sprt::Sprt;
 use crate::tally::Tally;
 use parlour_game::{mix_seed, Game, Variant};
 use std::collections::HashSet;

@@ -184,7 +184,7 @@ fn an_sprt_stops_the_match_and_names_the_hypothesis() {
             engines: engines.map(String::from).to_vec(),
             openings: Some("deck".into()),
             games: GameCount::Rounds(60),
-            sprt: Some("0,10,0.05,0.05".parse().unwrap()),
+            sprt: Some("0,200,0.05,0.05".parse().unwrap()),
             seed: 3,
             ..MatchConfig::default()
         };

@@ -12,7 +12,7 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use parlour_arena::{
     hub_factory, run_match, Adjudication, DrawRule, GameCount, MatchConfig, MatchReport, Progress,
-    ResignRule, Sprt, Tournament,
+    ResignRule, Sprt, SprtModel, Tournament,
 };
 use parlour_game::{GameList, Variant, Visit};
 use parlour_games::Games;
@@ -32,6 +32,28 @@ pub enum TournamentArg {
     RoundRobin,
     /// The first engine against each of the others.
     Gauntlet,
+}
+
+/// How SPRT bounds are read (`--sprt-model`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SprtModelArg {
+    /// Logistic Elo, as cutechess-cli (the default).
+    Logistic,
+    /// Normalized Elo, as fishtest's bounds today: the same bounds take
+    /// about as many games whatever the draw ratio.
+    Normalized,
+}
+
+/// The SPRT of `--sprt TEXT` and `--sprt-model`.
+pub fn sprt_of(text: Option<&str>, model: Option<SprtModelArg>) -> Result<Option<Sprt>> {
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    let model = match model {
+        Some(SprtModelArg::Normalized) => SprtModel::Normalized,
+        Some(SprtModelArg::Logistic) | None => SprtModel::Logistic,
+    };
+    Ok(Some(text.parse::<Sprt>().context("--sprt")?.with_model(model)))
 }
 
 /// Flags of `parlour match`.
@@ -100,9 +122,15 @@ pub struct MatchArgs {
     #[arg(long, requires = "results")]
     resume: bool,
     /// Stop when a sequential probability ratio test decides:
-    /// `elo0,elo1,alpha,beta` (as in `0,10,0.05,0.05`); two engines only.
+    /// `elo0,elo1,alpha,beta` (as in `0,5,0.05,0.05`); two engines only.
+    /// The log-likelihood ratio is fishtest's and fastchess's generalized
+    /// one over the colour-swapped pairs.
     #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA")]
     sprt: Option<String>,
+    /// How the SPRT's Elo bounds are read: `logistic` (default) or
+    /// `normalized`.
+    #[arg(long, value_enum, value_name = "MODEL", requires = "sprt")]
+    sprt_model: Option<SprtModelArg>,
     /// The match seed: the same seed plays the same games at any
     /// concurrency (with fixed-depth or node limits).
     #[arg(long, default_value_t = 1)]
@@ -204,10 +232,7 @@ impl MatchArgs {
                 })
             }
         };
-        let sprt = match &self.sprt {
-            None => None,
-            Some(text) => Some(text.parse::<Sprt>().context("--sprt")?),
-        };
+        let sprt = sprt_of(self.sprt.as_deref(), self.sprt_model)?;
         if self.event.contains(['\n', '\r']) {
             bail!("--event may not hold a line break");
         }
