@@ -415,6 +415,14 @@ pub enum ReportError {
         /// Why.
         source: SpecError,
     },
+    /// A header (edited by hand) that describes no match parlour plays.
+    #[error("results file `{}`: its match header describes no match: {why}", .path.display())]
+    NoMatch {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        why: String,
+    },
     /// A header of another game than the one merged.
     #[error("results file `{}` is of the game {found}, not {expected}", .path.display())]
     Game {

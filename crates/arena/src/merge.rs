@@ -79,7 +79,10 @@ pub fn merge_results<V: Variant>(
             path: first_path.clone(),
             source,
         })?;
-    let schedule = Schedule::new(header.tournament, names.len(), header.games_per_pairing);
+    let schedule = schedule_of(header, &names).map_err(|why| ReportError::NoMatch {
+        path: first_path.clone(),
+        why,
+    })?;
     let plan = Plan {
         header,
         rules: *rules,
@@ -143,4 +146,44 @@ pub fn merge_results<V: Variant>(
         sprt,
         stopped: None,
     })
+}
+
+/// The games of the match a header describes, if it describes one
+/// `parlour match` could have played (a header edited by hand may not):
+/// two engines or more, with different names; an even number of games per
+/// pairing, at least two; a count of games that fits; an opening to play.
+fn schedule_of(header: &MatchHeader, names: &[String]) -> Result<Schedule, String> {
+    if names.len() < 2 {
+        return Err(format!(
+            "it names {} engine(s); a match has two or more",
+            names.len()
+        ));
+    }
+    if let Some((i, name)) = names
+        .iter()
+        .enumerate()
+        .find(|(i, name)| names[..*i].contains(name))
+    {
+        return Err(format!(
+            "engine {} is named `{name}`, as an engine before it is",
+            i + 1
+        ));
+    }
+    let per_pairing = header.games_per_pairing;
+    if per_pairing < 2 || !per_pairing.is_multiple_of(2) {
+        return Err(format!(
+            "it plays {per_pairing} games per pairing; a match plays an even number, at least 2"
+        ));
+    }
+    let schedule = Schedule::new(header.tournament, names.len(), per_pairing);
+    if schedule.pairings.len().checked_mul(per_pairing).is_none() {
+        return Err(format!(
+            "its {} pairings of {per_pairing} games each are more games than can be counted",
+            schedule.pairings.len()
+        ));
+    }
+    if header.openings.is_empty() {
+        return Err("it lists no opening".to_string());
+    }
+    Ok(schedule)
 }

@@ -182,3 +182,50 @@ fn an_sprt_applies_to_the_merged_pairs_not_to_a_shard() {
         .starts_with("SPRT (elo0=0 elo1=200"));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A header edited into a match no one could play is refused with what is
+/// wrong with it, before any game of it is counted.
+#[test]
+fn a_header_that_describes_no_match_is_refused() {
+    let dir = scratch("shards-nonsense");
+    let path = dir.join("whole.jsonl");
+    play(&config(Some(path.clone()), None, None));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (head, games) = text.split_once('\n').unwrap();
+    let edited = dir.join("edited.jsonl");
+    let why = |edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut header: serde_json::Value = serde_json::from_str(head).unwrap();
+        edit(&mut header);
+        std::fs::write(&edited, format!("{header}\n{games}")).unwrap();
+        match merge_results(std::slice::from_ref(&edited), &Rules::ENGLISH, None, None) {
+            Err(ReportError::NoMatch { why, .. }) => why,
+            Err(other) => panic!("refused, but not as no match: {other}"),
+            Ok(_) => panic!("accepted"),
+        }
+    };
+    let huge = serde_json::Value::from(u64::MAX - 1);
+    assert_eq!(
+        why(&|h| h["games_per_pairing"] = huge.clone()),
+        format!(
+            "its 3 pairings of {} games each are more games than can be counted",
+            u64::MAX - 1
+        )
+    );
+    assert_eq!(
+        why(&|h| h["games_per_pairing"] = 3.into()),
+        "it plays 3 games per pairing; a match plays an even number, at least 2"
+    );
+    assert_eq!(
+        why(&|h| h["engines"] = serde_json::json!(["greedy", "greedy", "greedy"])),
+        "engine 2 is named `greedy`, as an engine before it is"
+    );
+    assert_eq!(
+        why(&|h| h["engines"] = serde_json::json!(["greedy"])),
+        "it names 1 engine(s); a match has two or more"
+    );
+    assert_eq!(
+        why(&|h| h["openings"] = serde_json::json!([])),
+        "it lists no opening"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
