@@ -59,8 +59,13 @@ commands! {
     /// Play engines against each other: openings in colour-swapped pairs,
     /// games at once, a progress bar, then W/L/D, Elo, LOS, pentanomial
     /// and SPRT tables; PDN and JSON-lines records a killed match resumes
-    /// from.
+    /// from; `--shard K/N` plays one of N parts of the match.
     Match(cmd_match::MatchArgs),
+    /// Merge the results files of one match (its shards from several
+    /// machines, or runs of it) into the tables `match` prints, refusing
+    /// files of different matches and games found twice; `--pdn` merges
+    /// the games, `--sprt` tests the merged pairs.
+    Report(cmd_report::ReportArgs),
     /// Run as a Hub engine on standard input and output (Scan's protocol,
     /// as pydraughts' HubEngine drives it).
     Hub(cmd_hub::HubArgs),
