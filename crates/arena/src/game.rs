@@ -6,10 +6,11 @@
 //! maximum length.
 
 use crate::openings::Opening;
-use crate::player::{mix_seed, ClockState, Player, PlayerError};
+use crate::player::{ClockState, Player};
 use crate::records::{today, GameRecord};
 use crate::spec::PlayerSpec;
-use parlour_game::{Game, History, Outcome, Side};
+use parlour_game::{mix_seed, Game, History, Outcome, Side};
+use parlour_hub::EngineError;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
@@ -176,7 +177,7 @@ pub(crate) fn play_game<G: Game>(
                     .map(|s| s.to_string())
                     .or_else(|| panic.downcast_ref::<String>().cloned())
                     .unwrap_or_else(|| "no message".to_string());
-                Err(PlayerError::Crashed(format!("panicked: {what}")))
+                Err(EngineError::Crashed(format!("panicked: {what}")))
             });
         let elapsed = started.elapsed();
         let lose = |termination: &'static str, reason: String| Ending {

@@ -4,8 +4,8 @@
 //! function of the results: on resume it is written anew from them, so the
 //! two files never disagree, whatever moment a match was killed at.
 
-use crate::format::GameFormat;
-use parlour_game::{pdn, Game, Outcome, Side};
+use crate::error::RecordError;
+use parlour_game::{pdn, Outcome, Side, Variant};
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -104,7 +104,7 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
 /// The PDN text of a game: the seven standard tags, the game's own tags,
 /// `Opening` and `Termination`, then the numbered moves, a comment with the
 /// reason, and the result.
-pub fn pdn_game<G: Game>(record: &GameRecord, format: &dyn GameFormat<G>, event: &str) -> String {
+pub fn pdn_game<V: Variant>(record: &GameRecord, rules: &V, event: &str) -> String {
     let mut tags: Vec<(String, String)> = vec![
         ("Event".into(), event.to_string()),
         ("Site".into(), "?".into()),
@@ -114,7 +114,7 @@ pub fn pdn_game<G: Game>(record: &GameRecord, format: &dyn GameFormat<G>, event:
         ("Black".into(), record.black.clone()),
         ("Result".into(), record.result.clone()),
     ];
-    tags.extend(format.pdn_tags(&record.start));
+    tags.extend(rules.pdn_tags(&record.start));
     tags.push(("Opening".into(), record.opening.clone()));
     tags.push(("Termination".into(), record.termination.clone()));
     let mut out: String = tags
@@ -142,11 +142,14 @@ pub fn pdn_game<G: Game>(record: &GameRecord, format: &dyn GameFormat<G>, event:
 /// the byte length of the part that holds them. A last line cut short by a
 /// kill (no newline at its end and not valid JSON) is dropped; anything else
 /// that does not read is an error.
-pub fn read_results(path: &Path) -> Result<(Vec<GameRecord>, u64), String> {
+pub fn read_results(path: &Path) -> Result<(Vec<GameRecord>, u64), RecordError> {
     let mut text = String::new();
     File::open(path)
         .and_then(|mut f| f.read_to_string(&mut text))
-        .map_err(|e| format!("cannot read results file `{}`: {e}", path.display()))?;
+        .map_err(|source| RecordError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
     let mut records = Vec::new();
     let mut good = 0u64;
     let mut rest = text.as_str();
@@ -169,11 +172,12 @@ pub fn read_results(path: &Path) -> Result<(Vec<GameRecord>, u64), String> {
                 good += consumed as u64;
             }
             Err(_) if !complete => break,
-            Err(e) => {
-                return Err(format!(
-                    "results file `{}`, line {line_no}: not a game record: {e}",
-                    path.display()
-                ))
+            Err(source) => {
+                return Err(RecordError::NotARecord {
+                    path: path.to_path_buf(),
+                    line: line_no,
+                    source,
+                })
             }
         }
     }
@@ -187,8 +191,11 @@ pub struct RecordFiles {
     pdn: Option<(PathBuf, File)>,
 }
 
-fn open_error(path: &Path, e: std::io::Error) -> String {
-    format!("cannot write `{}`: {e}", path.display())
+fn open_error(path: &Path, source: std::io::Error) -> RecordError {
+    RecordError::Write {
+        path: path.to_path_buf(),
+        source,
+    }
 }
 
 impl RecordFiles {
@@ -197,22 +204,21 @@ impl RecordFiles {
     /// games (pass resume to continue it, or choose other files). On resume, the results file is cut back to its complete
     /// records (`keep` bytes) and the PDN file is written anew from
     /// `records`.
-    pub fn open<G: Game>(
+    pub fn open<V: Variant>(
         results: Option<&Path>,
         pdn: Option<&Path>,
         resume: Option<(u64, &[GameRecord])>,
-        format: &dyn GameFormat<G>,
+        rules: &V,
         event: &str,
-    ) -> Result<RecordFiles, String> {
+    ) -> Result<RecordFiles, RecordError> {
         if resume.is_none() {
             for (what, path) in [("results", results), ("PDN", pdn)] {
                 match path {
                     Some(path) if std::fs::metadata(path).is_ok_and(|m| m.len() > 0) => {
-                        return Err(format!(
-                            "{what} file `{}` already holds games: resume to continue that \
-                             match, or choose another file",
-                            path.display()
-                        ))
+                        return Err(RecordError::HoldsGames {
+                            what,
+                            path: path.to_path_buf(),
+                        })
                     }
                     _ => {}
                 }
@@ -242,7 +248,7 @@ impl RecordFiles {
                 if let Some((_, records)) = resume {
                     let mut sorted: Vec<&GameRecord> = records.iter().collect();
                     sorted.sort_by_key(|r| r.index);
-                    let text: String = sorted.iter().map(|r| pdn_game(r, format, event)).collect();
+                    let text: String = sorted.iter().map(|r| pdn_game(r, rules, event)).collect();
                     file.write_all(text.as_bytes())
                         .and_then(|()| file.flush())
                         .map_err(|e| open_error(path, e))?;
@@ -254,22 +260,22 @@ impl RecordFiles {
     }
 
     /// Writes one finished game to both files and flushes them.
-    pub fn write<G: Game>(
+    pub fn write<V: Variant>(
         &mut self,
         record: &GameRecord,
-        format: &dyn GameFormat<G>,
+        rules: &V,
         event: &str,
-    ) -> Result<(), String> {
+    ) -> Result<(), RecordError> {
         if let Some((path, file)) = &mut self.results {
             let mut line = serde_json::to_string(record)
-                .map_err(|e| format!("cannot encode game {}: {e}", record.index))?;
+                .map_err(|e| open_error(path, std::io::Error::other(e)))?;
             line.push('\n');
             file.write_all(line.as_bytes())
                 .and_then(|()| file.flush())
                 .map_err(|e| open_error(path, e))?;
         }
         if let Some((path, file)) = &mut self.pdn {
-            file.write_all(pdn_game(record, format, event).as_bytes())
+            file.write_all(pdn_game(record, rules, event).as_bytes())
                 .and_then(|()| file.flush())
                 .map_err(|e| open_error(path, e))?;
         }
@@ -280,7 +286,6 @@ impl RecordFiles {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::checkers::Checkers;
     use parlour_checkers::Rules;
 
     fn record() -> GameRecord {
@@ -305,7 +310,7 @@ mod tests {
 
     #[test]
     fn pdn_numbers_moves_from_the_side_to_move() {
-        let text = pdn_game(&record(), &Checkers::new(Rules::HUFFING), "E");
+        let text = pdn_game(&record(), &Rules::HUFFING, "E");
         let expected = "[Event \"E\"]\n[Site \"?\"]\n[Date \"2026.11.30\"]\n[Round \"5\"]\n\
                         [White \"w\"]\n[Black \"b\"]\n[Result \"1-1\"]\n[Rules \"huffing\"]\n\
                         [FEN \"W:W18,22:B6,11\"]\n[Opening \"a \\\"quoted\\\" name\"]\n\
@@ -326,7 +331,10 @@ mod tests {
         assert_eq!(records, vec![record(), record()]);
         assert_eq!(keep, whole.len() as u64);
         std::fs::write(&path, format!("{line}\nnot json\n{line}\n")).unwrap();
-        assert!(read_results(&path).unwrap_err().contains("line 2"));
+        assert!(matches!(
+            read_results(&path),
+            Err(RecordError::NotARecord { line: 2, .. })
+        ));
         std::fs::remove_dir_all(dir).unwrap();
     }
 

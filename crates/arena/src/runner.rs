@@ -2,16 +2,16 @@
 //! colours), and [`run_match`], which checks everything, then plays the
 //! games on a rayon pool of its own, writing each finished game at once.
 
-use crate::format::GameFormat;
+use crate::error::{MatchError, RecordError};
 use crate::game::{play_game, Adjudication, GameSetup};
 use crate::openings::{OpeningBook, OpeningSpec};
-use crate::player::{mix_seed, Factory};
+use crate::player::Factory;
 use crate::records::{read_results, GameRecord, RecordFiles};
 use crate::report::{MatchReport, SprtStatus};
 use crate::spec::PlayerSpec;
 use crate::stats::Sprt;
 use crate::tally::Tally;
-use parlour_game::Game;
+use parlour_game::{mix_seed, Game, Variant};
 use std::collections::HashSet;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -54,8 +54,8 @@ pub struct MatchConfig {
     pub games: GameCount,
     /// The openings: `start`, `random`, `random:plies=N`, a deck of the
     /// game (checkers: `deck`, `all`, `tough`), or a file; `None` for the
-    /// game's default ([`GameFormat::default_openings`]: the 156-ballot
-    /// deck for checkers).
+    /// game's default ([`Variant::default_openings`]: the 156-ballot deck
+    /// for checkers).
     pub openings: Option<String>,
     /// Play the openings in an order drawn from the seed.
     pub shuffle_openings: bool,
@@ -190,21 +190,15 @@ struct Prepared<G: Game> {
     book: OpeningBook<G>,
 }
 
-fn prepare<G: Game>(
+fn prepare<V: Variant>(
     config: &MatchConfig,
-    format: &dyn GameFormat<G>,
-    factory: &Factory<'_, G>,
-) -> Result<Prepared<G>, String> {
+    rules: &V,
+    factory: &Factory<'_, V::Position>,
+) -> Result<Prepared<V::Position>, MatchError> {
     if config.engines.len() < 2 {
-        return Err(format!(
-            "a match needs at least two engines, and {} {} given",
-            config.engines.len(),
-            if config.engines.len() == 1 {
-                "was"
-            } else {
-                "were"
-            }
-        ));
+        return Err(MatchError::TooFewEngines {
+            count: config.engines.len(),
+        });
     }
     let specs = config
         .engines
@@ -214,22 +208,20 @@ fn prepare<G: Game>(
     let names: Vec<String> = specs.iter().map(|s| s.name().to_string()).collect();
     for (i, name) in names.iter().enumerate() {
         if names[..i].contains(name) {
-            return Err(format!(
-                "two engines are named `{name}`: give one another name with name=..."
-            ));
+            return Err(MatchError::SameName { name: name.clone() });
         }
     }
     for spec in &specs {
         factory(spec)?;
     }
     if config.concurrency == 0 {
-        return Err("concurrency must be at least 1".to_string());
+        return Err(MatchError::Concurrency);
     }
     if config.sprt.is_some() && specs.len() != 2 {
-        return Err("an SPRT needs exactly two engines".to_string());
+        return Err(MatchError::SprtEngines);
     }
     if config.resume && config.results.is_none() {
-        return Err("resume needs the results file of the match to continue".to_string());
+        return Err(MatchError::ResumeWithoutResults);
     }
     let n = specs.len();
     let pairings: Vec<(usize, usize)> = match config.tournament {
@@ -241,22 +233,15 @@ fn prepare<G: Game>(
     let openings = config
         .openings
         .as_deref()
-        .unwrap_or_else(|| format.default_openings());
-    let spec = OpeningSpec::parse(openings, format)?;
-    let book = OpeningBook::load(&spec, format, config.seed, config.shuffle_openings)?;
+        .unwrap_or_else(|| V::default_openings());
+    let spec = OpeningSpec::parse::<V>(openings)?;
+    let book = OpeningBook::load(&spec, rules, config.seed, config.shuffle_openings)?;
     let per_pairing = match config.games {
         GameCount::Deck => match book.len() {
             Some(len) => 2 * len,
-            None => {
-                return Err(
-                    "random openings never run out: say how many rounds or games to play"
-                        .to_string(),
-                )
-            }
+            None => return Err(MatchError::Endless),
         },
-        GameCount::Rounds(0) | GameCount::Games(0) => {
-            return Err("a match of no games: give at least one round or game".to_string())
-        }
+        GameCount::Rounds(0) | GameCount::Games(0) => return Err(MatchError::NoGames),
         GameCount::Rounds(r) => 2 * r as usize,
         GameCount::Games(g) => (g as usize).div_ceil(2) * 2,
     };
@@ -276,16 +261,13 @@ fn check_resumed(
     records: &[GameRecord],
     prepared: &Prepared<impl Game>,
     path: &std::path::Path,
-) -> Result<(), String> {
+) -> Result<(), RecordError> {
     let mut seen = HashSet::new();
     for r in records {
-        let mismatch = |what: String| {
-            format!(
-                "results file `{}` belongs to another match: game {} {what}; \
-                 resume with the same engines, openings and game count",
-                path.display(),
-                r.index + 1
-            )
+        let mismatch = |why: String| RecordError::OtherMatch {
+            path: path.to_path_buf(),
+            game: r.index + 1,
+            why,
         };
         if r.index >= prepared.schedule.total() {
             return Err(mismatch(format!(
@@ -309,11 +291,10 @@ fn check_resumed(
             )));
         }
         if !seen.insert(r.index) {
-            return Err(format!(
-                "results file `{}` holds game {} twice",
-                path.display(),
-                r.index + 1
-            ));
+            return Err(RecordError::Twice {
+                path: path.to_path_buf(),
+                game: r.index + 1,
+            });
         }
     }
     Ok(())
@@ -330,7 +311,7 @@ struct Shared {
 
 enum Halt {
     Sprt,
-    Error(String),
+    Error(MatchError),
 }
 
 /// Runs a match: checks the engine specs (building each once through
@@ -339,13 +320,13 @@ enum Halt {
 /// `config.concurrency` threads, writing each finished game at once and
 /// calling `progress` after each (serially, never two at a time). Returns
 /// the statistics of every game of the match, resumed ones included.
-pub fn run_match<G: Game>(
+pub fn run_match<V: Variant>(
     config: &MatchConfig,
-    format: &dyn GameFormat<G>,
-    factory: &Factory<'_, G>,
+    rules: &V,
+    factory: &Factory<'_, V::Position>,
     progress: &(dyn Fn(&Progress<'_>) + Sync),
-) -> Result<MatchReport, String> {
-    let prepared = prepare(config, format, factory)?;
+) -> Result<MatchReport, MatchError> {
+    let prepared = prepare(config, rules, factory)?;
     let (done_records, keep) = match (&config.results, config.resume) {
         (Some(path), true) if path.exists() => {
             let (records, keep) = read_results(path)?;
@@ -360,14 +341,17 @@ pub fn run_match<G: Game>(
         config
             .resume
             .then_some((keep.unwrap_or(0), done_records.as_slice())),
-        format,
+        rules,
         &config.event,
     )?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.concurrency)
         .thread_name(|i| format!("arena-{i}"))
         .build()
-        .map_err(|e| format!("cannot start {} threads: {e}", config.concurrency))?;
+        .map_err(|source| MatchError::Threads {
+            threads: config.concurrency,
+            source,
+        })?;
 
     let mut tally = Tally::new(prepared.names.clone(), &prepared.schedule.pairings);
     for r in &done_records {
@@ -420,7 +404,7 @@ pub fn run_match<G: Game>(
             [Ok(black), Ok(white)] => [black, white],
             [Err(e), _] | [_, Err(e)] => {
                 let mut shared = shared.lock().expect("lock");
-                shared.halt.get_or_insert(Halt::Error(e));
+                shared.halt.get_or_insert(Halt::Error(e.into()));
                 return;
             }
         };
@@ -438,12 +422,12 @@ pub fn run_match<G: Game>(
         let record = play_game(&setup, &mut players);
         let mut guard = shared.lock().expect("lock");
         let sh = &mut *guard;
-        if let Err(e) = sh.files.write(&record, format, &config.event) {
-            sh.halt.get_or_insert(Halt::Error(e));
+        if let Err(e) = sh.files.write(&record, rules, &config.event) {
+            sh.halt.get_or_insert(Halt::Error(e.into()));
             return;
         }
         if let Err(e) = sh.tally.add(&record) {
-            sh.halt.get_or_insert(Halt::Error(e));
+            sh.halt.get_or_insert(Halt::Error(e.into()));
             return;
         }
         sh.records.push(record);

@@ -5,6 +5,7 @@
 //! probability ratio test (SPRT) with logistic Elo bounds and the
 //! log-likelihood ratio fastchess computes from pentanomial counts.
 
+use crate::error::SprtError;
 use std::fmt;
 use std::str::FromStr;
 
@@ -308,19 +309,17 @@ pub struct Sprt {
 impl Sprt {
     /// The test, checked: `elo0 < elo1`, `alpha` and `beta` in (0, 1) with
     /// `alpha + beta < 1`.
-    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
+    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, SprtError> {
         if !(elo0.is_finite() && elo1.is_finite()) || elo0 >= elo1 {
-            return Err(format!(
-                "SPRT: elo0 ({elo0}) must be smaller than elo1 ({elo1})"
-            ));
+            return Err(SprtError::Bounds { elo0, elo1 });
         }
-        for (name, p) in [("alpha", alpha), ("beta", beta)] {
-            if !(p > 0.0 && p < 1.0) {
-                return Err(format!("SPRT: {name} must be between 0 and 1, not {p}"));
+        for (name, value) in [("alpha", alpha), ("beta", beta)] {
+            if !(value > 0.0 && value < 1.0) {
+                return Err(SprtError::Probability { name, value });
             }
         }
         if alpha + beta >= 1.0 {
-            return Err("SPRT: alpha + beta must be less than 1".to_string());
+            return Err(SprtError::Sum);
         }
         Ok(Sprt {
             elo0,
@@ -378,18 +377,21 @@ impl Sprt {
 }
 
 impl FromStr for Sprt {
-    type Err = String;
+    type Err = SprtError;
 
-    fn from_str(text: &str) -> Result<Sprt, String> {
+    fn from_str(text: &str) -> Result<Sprt, SprtError> {
         let parts: Vec<&str> = text.split(',').map(str::trim).collect();
         let [elo0, elo1, alpha, beta] = parts[..] else {
-            return Err(format!(
-                "SPRT `{text}`: write four numbers elo0,elo1,alpha,beta, as in 0,5,0.05,0.05"
-            ));
+            return Err(SprtError::Shape {
+                text: text.to_string(),
+            });
         };
-        let num = |name: &str, v: &str| {
-            v.parse::<f64>()
-                .map_err(|_| format!("SPRT `{text}`: {name} `{v}` is not a number"))
+        let num = |name, v: &str| {
+            v.parse::<f64>().map_err(|_| SprtError::NotANumber {
+                text: text.to_string(),
+                name,
+                value: v.to_string(),
+            })
         };
         Sprt::new(
             num("elo0", elo0)?,
@@ -549,16 +551,31 @@ mod tests {
 
     #[test]
     fn bad_sprt_texts_are_explained() {
-        for text in [
-            "",
-            "0,5,0.05",
-            "5,0,0.05,0.05",
-            "0,5,0,0.05",
-            "0,5,0.05,1.5",
-            "0,5,0.6,0.5",
-            "a,5,0.05,0.05",
+        let shape = |t: &str| SprtError::Shape { text: t.into() };
+        let probability = |name, value| SprtError::Probability { name, value };
+        for (text, error) in [
+            ("", shape("")),
+            ("0,5,0.05", shape("0,5,0.05")),
+            (
+                "5,0,0.05,0.05",
+                SprtError::Bounds {
+                    elo0: 5.0,
+                    elo1: 0.0,
+                },
+            ),
+            ("0,5,0,0.05", probability("alpha", 0.0)),
+            ("0,5,0.05,1.5", probability("beta", 1.5)),
+            ("0,5,0.6,0.5", SprtError::Sum),
+            (
+                "a,5,0.05,0.05",
+                SprtError::NotANumber {
+                    text: "a,5,0.05,0.05".into(),
+                    name: "elo0",
+                    value: "a".into(),
+                },
+            ),
         ] {
-            assert!(text.parse::<Sprt>().is_err(), "{text}");
+            assert_eq!(text.parse::<Sprt>(), Err(error), "{text}");
         }
     }
 }

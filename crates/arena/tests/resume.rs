@@ -6,7 +6,7 @@
 mod common;
 
 use common::{factory, occurrences, scratch, undated};
-use parlour_arena::{run_match, Checkers, GameCount, MatchConfig, MatchReport};
+use parlour_arena::{run_match, GameCount, MatchConfig, MatchError, MatchReport, RecordError};
 use parlour_checkers::Rules;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -35,7 +35,7 @@ fn run_until(config: &MatchConfig, stop_after: usize) -> MatchReport {
         stop: Some(stop.clone()),
         ..config.clone()
     };
-    run_match(&config, &Checkers::new(Rules::ENGLISH), &factory(), &|p| {
+    run_match(&config, &Rules::ENGLISH, &factory(), &|p| {
         if p.done >= stop_after {
             stop.store(true, Ordering::SeqCst);
         }
@@ -48,19 +48,13 @@ fn resume(config: &MatchConfig) -> MatchReport {
         resume: true,
         ..config.clone()
     };
-    run_match(&config, &Checkers::new(Rules::ENGLISH), &factory(), &|_| {}).unwrap()
+    run_match(&config, &Rules::ENGLISH, &factory(), &|_| {}).unwrap()
 }
 
 /// The games of the match played without a stop, in a folder of their own.
 fn uninterrupted(name: &str) -> MatchReport {
     let dir = scratch(name);
-    let report = run_match(
-        &config(&dir, 1),
-        &Checkers::new(Rules::ENGLISH),
-        &factory(),
-        &|_| {},
-    )
-    .unwrap();
+    let report = run_match(&config(&dir, 1), &Rules::ENGLISH, &factory(), &|_| {}).unwrap();
     std::fs::remove_dir_all(dir).unwrap();
     report
 }
@@ -101,8 +95,11 @@ fn a_stopped_match_resumes_without_losing_or_repeating_games() {
     assert_eq!(first.stopped.as_deref(), Some("stopped"));
     assert_eq!(first.tally.games(), 4);
     // Without resume, the match refuses to overwrite the results.
-    let again = run_match(&config, &Checkers::new(Rules::ENGLISH), &factory(), &|_| {});
-    assert!(again.unwrap_err().contains("already holds games"));
+    let again = run_match(&config, &Rules::ENGLISH, &factory(), &|_| {});
+    assert!(matches!(
+        again,
+        Err(MatchError::Records(RecordError::HoldsGames { .. }))
+    ));
     let second = resume(&config);
     check_files(&dir, &second);
     assert_eq!(undated(&second.records), undated(&reference.records));
@@ -156,12 +153,18 @@ fn a_damaged_line_before_the_last_is_an_error() {
             resume: true,
             ..config
         },
-        &Checkers::new(Rules::ENGLISH),
+        &Rules::ENGLISH,
         &factory(),
         &|_| panic!("no game may start"),
     )
     .unwrap_err();
-    assert!(err.contains("line 1"), "{err}");
+    assert!(
+        matches!(
+            err,
+            MatchError::Records(RecordError::NotARecord { line: 1, .. })
+        ),
+        "{err}"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -189,12 +192,15 @@ fn resuming_another_match_is_refused() {
                 resume: true,
                 ..other
             },
-            &Checkers::new(Rules::ENGLISH),
+            &Rules::ENGLISH,
             &factory(),
             &|_| panic!("no game may start"),
         )
         .unwrap_err();
-        assert!(err.contains("belongs to another match"), "{err}");
+        assert!(
+            matches!(err, MatchError::Records(RecordError::OtherMatch { .. })),
+            "{err}"
+        );
     }
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -5,26 +5,22 @@
 //! SPRT), a Ctrl-C that lets the games under way finish and be recorded,
 //! and the final tables on stdout.
 
-use crate::options::{peg_rules, GameName};
+use crate::options::{game_names, EvalArg};
+use crate::Run;
+use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use parlour_arena::{
-    hub_factory, run_match, Adjudication, Checkers, DrawRule, GameCount, GameFormat, MatchConfig,
-    MatchReport, Pegs, Progress, ResignRule, Sprt, Tournament,
+    hub_factory, run_match, Adjudication, DrawRule, GameCount, MatchConfig, MatchReport, Progress,
+    ResignRule, Sprt, Tournament,
 };
-use parlour_checkers::{Position, Rules};
-use parlour_game::Game;
-use parlour_hub::Variant;
-use parlour_pegs::PegPosition;
+use parlour_game::{GameList, Variant, Visit};
+use parlour_games::Games;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-/// The engines of a match that names none: the searcher against greedy.
-const DEFAULT_CHECKERS_ENGINES: [&str; 2] = ["search:depth=6", "greedy"];
-/// The peg game has many more moves a ply: a shallower searcher.
-const DEFAULT_PEGS_ENGINES: [&str; 2] = ["search:depth=3", "greedy"];
 /// The rounds of a match that names neither engines nor a game count:
 /// short, but long enough to mean something.
 const DEFAULT_ROUNDS: u32 = 4;
@@ -42,18 +38,18 @@ pub enum TournamentArg {
 #[derive(Args, Debug)]
 pub struct MatchArgs {
     /// The game.
-    #[arg(long, value_enum, default_value = "checkers")]
-    game: GameName,
+    #[arg(long, default_value = parlour_games::DEFAULT_GAME, value_parser = game_names())]
+    game: String,
     /// The rules: for checkers `english` (default) or `huffing`, optionally
     /// with `,quiet_plies=N`; for pegs fields like `squares=4,reserve=2`.
     #[arg(long)]
     rules: Option<String>,
     /// An engine, at least two: `search:depth=8`, `search:movetime=100`,
     /// `search:nodes=50000`, `search:tc=10+0.1` (with `threads=N`,
-    /// `hash=MIB`), `greedy`, `random` or `random:seed=N`; each with
-    /// `name=...` for its display name. Without any: `search:depth=6`
-    /// against `greedy` for checkers (`search:depth=3` for pegs), for 4
-    /// rounds.
+    /// `hash=MIB`, `eval=SPEC`), `greedy` (with `eval=SPEC`), `random` or
+    /// `random:seed=N`; each with `name=...` for its display name. Without
+    /// any: `search:depth=6` against `greedy` for checkers (`search:depth=3`
+    /// for pegs), for 4 rounds.
     ///
     /// An outside engine speaking Hub: `hub:COMMAND,OPTION=VALUE,...`, as in
     /// `hub:parlour hub --game checkers,depth=4,name=self`. The options are
@@ -133,18 +129,22 @@ pub struct MatchArgs {
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
+    /// The evaluation of every search and greedy engine that names none
+    /// with `eval=` (the default engines' among them).
+    #[command(flatten)]
+    eval: EvalArg,
 }
 
 /// Reads `N,N,...` of exactly `names.len()` whole numbers for `flag`.
-fn numbers<const K: usize>(flag: &str, text: &str, names: [&str; K]) -> Result<[u32; K], String> {
+fn numbers<const K: usize>(flag: &str, text: &str, names: [&str; K]) -> Result<[u32; K]> {
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
     let want = names.join(",");
     if parts.len() != K {
-        return Err(format!("{flag} `{text}`: write {want}, whole numbers"));
+        bail!("{flag} `{text}`: write {want}, whole numbers");
     }
     let mut out = [0u32; K];
     for (i, part) in parts.iter().enumerate() {
-        out[i] = part.parse().map_err(|_| {
+        out[i] = part.parse().with_context(|| {
             format!(
                 "{flag} `{text}`: {} `{part}` is not a whole number",
                 names[i]
@@ -156,7 +156,7 @@ fn numbers<const K: usize>(flag: &str, text: &str, names: [&str; K]) -> Result<[
 
 impl MatchArgs {
     /// The arena's configuration of the flags (without the stop flag).
-    fn config(&self, default_engines: [&str; 2]) -> Result<MatchConfig, String> {
+    fn config(&self, default_engines: [&str; 2]) -> Result<MatchConfig> {
         let defaulted = self.engines.is_empty();
         let engines = if defaulted {
             default_engines.map(String::from).to_vec()
@@ -170,7 +170,7 @@ impl MatchArgs {
             _ => GameCount::Deck,
         };
         let concurrency = match self.concurrency {
-            Some(0) => return Err("--concurrency must be at least 1".to_string()),
+            Some(0) => bail!("--concurrency must be at least 1"),
             Some(n) => n,
             None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         };
@@ -179,11 +179,11 @@ impl MatchArgs {
             Some(text) => {
                 let [score, moves] = numbers("--resign", text, ["SCORE", "MOVES"])?;
                 if moves == 0 {
-                    return Err(format!("--resign `{text}`: MOVES must be at least 1"));
+                    bail!("--resign `{text}`: MOVES must be at least 1");
                 }
                 Some(ResignRule {
                     score: i32::try_from(score)
-                        .map_err(|_| format!("--resign `{text}`: SCORE is too large"))?,
+                        .with_context(|| format!("--resign `{text}`: SCORE is too large"))?,
                     moves,
                 })
             }
@@ -194,22 +194,22 @@ impl MatchArgs {
                 let [after_plies, score, moves] =
                     numbers("--draw", text, ["PLIES", "SCORE", "MOVES"])?;
                 if moves == 0 {
-                    return Err(format!("--draw `{text}`: MOVES must be at least 1"));
+                    bail!("--draw `{text}`: MOVES must be at least 1");
                 }
                 Some(DrawRule {
                     after_plies,
                     score: i32::try_from(score)
-                        .map_err(|_| format!("--draw `{text}`: SCORE is too large"))?,
+                        .with_context(|| format!("--draw `{text}`: SCORE is too large"))?,
                     moves,
                 })
             }
         };
         let sprt = match &self.sprt {
             None => None,
-            Some(text) => Some(text.parse::<Sprt>().map_err(|e| format!("--sprt: {e}"))?),
+            Some(text) => Some(text.parse::<Sprt>().context("--sprt")?),
         };
         if self.event.contains(['\n', '\r']) {
-            return Err("--event may not hold a line break".to_string());
+            bail!("--event may not hold a line break");
         }
         Ok(MatchConfig {
             engines,
@@ -261,83 +261,79 @@ fn stop_on_ctrl_c() -> Arc<AtomicBool> {
     .clone()
 }
 
-/// Plays the match of `config` on `format` with the players of `factory`,
-/// drawing the progress bar unless `quiet`.
-fn play<G: Game>(
-    config: &MatchConfig,
-    format: &dyn GameFormat<G>,
-    factory: &parlour_arena::Factory<'_, G>,
-    quiet: bool,
-) -> Result<MatchReport, String> {
-    let bar = if quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
-    };
-    // A spinner until the first game ends and the total is known.
-    bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} {spinner} {wide_msg}")
-            .expect("a valid template"),
-    );
-    bar.set_message("the first games are under way");
-    bar.enable_steady_tick(Duration::from_millis(250));
-    let counting = ProgressStyle::with_template("{elapsed_precise} [{bar:16}] {wide_msg}")
-        .expect("a valid template")
-        .progress_chars("=> ");
-    let progress = |p: &Progress<'_>| {
-        let first = bar.length().is_none();
-        bar.set_length(p.total as u64);
-        bar.set_position(p.done as u64);
-        bar.set_message(p.summary());
-        if first {
-            bar.set_style(counting.clone());
-        }
-    };
-    let report = run_match(config, format, factory, &progress);
-    bar.finish_and_clear();
-    report
+/// Draws the progress bar of a match on stderr, unless `quiet`.
+struct Bar {
+    bar: ProgressBar,
+    counting: ProgressStyle,
 }
 
-/// Runs the command.
-pub fn run(args: MatchArgs) -> Result<(), String> {
-    let stop = stop_on_ctrl_c();
-    let report = match args.game {
-        GameName::Checkers => {
-            let rules: Rules = match &args.rules {
-                Some(text) => text.parse().map_err(|e| format!("bad --rules: {e}"))?,
-                None => Rules::default(),
-            };
-            let mut config = args.config(DEFAULT_CHECKERS_ENGINES)?;
-            config.stop = Some(stop.clone());
-            let variant = if rules.is_huffing() {
-                Variant::Huffing
-            } else {
-                Variant::English
-            };
-            let factory = hub_factory::<Position>(variant);
-            play(&config, &Checkers::new(rules), &factory, args.quiet)?
-        }
-        GameName::Pegs => {
-            let format = Pegs::new(peg_rules(args.rules.as_deref())?)
-                .map_err(|e| format!("bad --rules: {e}"))?;
-            let mut config = args.config(DEFAULT_PEGS_ENGINES)?;
-            config.stop = Some(stop.clone());
-            let factory = hub_factory::<PegPosition>(Variant::Pegs);
-            play(&config, &format, &factory, args.quiet)?
-        }
-    };
-    print!("{report}");
-    if report.stopped.is_some() && stop.load(Ordering::SeqCst) {
-        let then = if args.results.is_some() {
-            "run again with --resume to finish the match"
+impl Bar {
+    fn new(quiet: bool) -> Bar {
+        let bar = if quiet {
+            ProgressBar::hidden()
         } else {
-            "without --results the match cannot be resumed"
+            ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
         };
-        return Err(format!(
-            "stopped after {} of {} games: {then}",
-            report.records.len(),
-            report.planned
-        ));
+        // A spinner until the first game ends and the total is known.
+        bar.set_style(
+            ProgressStyle::with_template("{elapsed_precise} {spinner} {wide_msg}")
+                .expect("a valid template"),
+        );
+        bar.set_message("the first games are under way");
+        bar.enable_steady_tick(Duration::from_millis(250));
+        let counting = ProgressStyle::with_template("{elapsed_precise} [{bar:16}] {wide_msg}")
+            .expect("a valid template")
+            .progress_chars("=> ");
+        Bar { bar, counting }
     }
-    Ok(())
+
+    fn show(&self, p: &Progress<'_>) {
+        let first = self.bar.length().is_none();
+        self.bar.set_length(p.total as u64);
+        self.bar.set_position(p.done as u64);
+        self.bar.set_message(p.summary());
+        if first {
+            self.bar.set_style(self.counting.clone());
+        }
+    }
+}
+
+/// The match of the flags, on the game `V`.
+impl Visit for &MatchArgs {
+    type Output = Result<MatchReport>;
+
+    fn visit<V: Variant>(self) -> Result<MatchReport> {
+        let rules = match &self.rules {
+            Some(text) => V::parse_rules(text).context("bad --rules")?,
+            None => V::default(),
+        };
+        let mut config = self.config(V::match_engines())?;
+        config.stop = Some(stop_on_ctrl_c());
+        let factory = hub_factory(rules, self.eval.eval.clone());
+        let bar = Bar::new(self.quiet);
+        let report = run_match(&config, &rules, &factory, &|p| bar.show(p));
+        bar.bar.finish_and_clear();
+        Ok(report?)
+    }
+}
+
+impl Run for MatchArgs {
+    fn run(self) -> Result<()> {
+        let report = Games::visit(&self.game, &self)??;
+        print!("{report}");
+        let stop = stop_on_ctrl_c();
+        if report.stopped.is_some() && stop.load(Ordering::SeqCst) {
+            let then = if self.results.is_some() {
+                "run again with --resume to finish the match"
+            } else {
+                "without --results the match cannot be resumed"
+            };
+            bail!(
+                "stopped after {} of {} games: {then}",
+                report.records.len(),
+                report.planned
+            );
+        }
+        Ok(())
+    }
 }

@@ -3,65 +3,16 @@
 //! the rules; a match killed partway and resumed holds every game exactly
 //! once; the default match runs; bad input is refused before any game.
 
+mod support;
+
 use parlour_checkers::{Position, Rules};
 use parlour_game::{Game, History, Outcome, Side};
 use parlour_pegs::{PegPosition, PegRules};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn parlour(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args(args)
-        .output()
-        .expect("the parlour binary runs")
-}
-
-/// A fresh, empty folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("parlour-match-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().expect("a UTF-8 path")
-}
-
-/// Runs a match that must succeed; its stdout.
-fn ok(args: &[&str]) -> String {
-    let out = parlour(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{args:?} failed: {stderr}");
-    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
-    String::from_utf8(out.stdout).expect("UTF-8 output")
-}
-
-/// Runs a command that must fail before any game; its stderr.
-fn fails(args: &[&str]) -> String {
-    let out = parlour(args);
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(!out.status.success(), "{args:?} succeeded");
-    assert!(out.status.code().is_some(), "{args:?} was killed: {stderr}");
-    assert!(
-        out.stdout.is_empty(),
-        "{args:?} printed {:?}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-    assert!(!stderr.contains("panicked"), "{args:?} panicked: {stderr}");
-    stderr
-}
-
-/// The records of a results file, one JSON object a line.
-fn records(file: &Path) -> Vec<Value> {
-    std::fs::read_to_string(file)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect()
-}
+use support::{fails, ok, path, records, scratch};
 
 /// The games of a PDN file: each game's tags, then its move text.
 fn pdn_games(file: &Path) -> Vec<(Vec<(String, String)>, String)> {

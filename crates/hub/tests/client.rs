@@ -7,7 +7,7 @@
 
 use parlour_checkers::{Position, Rules};
 use parlour_game::History;
-use parlour_hub::{ClientError, ClientOptions, HubClient, Variant};
+use parlour_hub::{ClientOptions, EngineError, HubClient};
 use parlour_search::Limits;
 use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
@@ -48,7 +48,7 @@ const HANDSHAKE: &str = "read line; echo 'id name=scripted version=1'; echo wait
 fn options(timeout_ms: u64) -> ClientOptions {
     ClientOptions {
         startup_timeout: Duration::from_millis(timeout_ms),
-        variant: Some(Variant::English),
+        variant: Some("english".into()),
         params: vec![("hash".into(), "1".into())],
     }
 }
@@ -67,11 +67,11 @@ fn an_engine_that_crashes_after_the_handshake() {
     assert_eq!(client.name(), "scripted");
     let started = Instant::now();
     let err = client
-        .choose(&start_game(), Limits::Depth(2), Duration::from_secs(10))
+        .choose::<Rules>(&start_game(), Limits::Depth(2), Duration::from_secs(10))
         .unwrap_err();
     assert!(started.elapsed() < Duration::from_secs(5));
     match &err {
-        ClientError::Crashed(why) => {
+        EngineError::Crashed(why) => {
             assert!(why.contains("exit status: 3"), "{why}");
             assert!(why.contains("dying"), "{why}");
         }
@@ -92,7 +92,7 @@ fn an_engine_that_says_nothing_times_out_at_start() {
         "{took:?}"
     );
     match err {
-        ClientError::TimedOut(why) => assert!(why.contains("hub ... wait"), "{why}"),
+        EngineError::TimedOut(why) => assert!(why.contains("hub ... wait"), "{why}"),
         other => panic!("expected a timeout, got {other:?}"),
     }
 }
@@ -103,7 +103,7 @@ fn an_engine_that_never_answers_go_times_out_on_the_move() {
     let mut client = HubClient::start(path.to_str().unwrap(), &options(5000)).unwrap();
     let started = Instant::now();
     let err = client
-        .choose(
+        .choose::<Rules>(
             &start_game(),
             Limits::MoveTime(Duration::from_millis(100)),
             Duration::from_millis(400),
@@ -115,7 +115,7 @@ fn an_engine_that_never_answers_go_times_out_on_the_move() {
         "{took:?}"
     );
     assert!(
-        matches!(err, ClientError::TimedOut(ref why) if why.contains("its move")),
+        matches!(err, EngineError::TimedOut(ref why) if why.contains("its move")),
         "{err:?}"
     );
     client.quit();
@@ -131,10 +131,10 @@ fn an_illegal_move_is_named() {
     );
     let mut client = HubClient::start(path.to_str().unwrap(), &options(5000)).unwrap();
     let err = client
-        .choose(&start_game(), Limits::Depth(1), Duration::from_secs(5))
+        .choose::<Rules>(&start_game(), Limits::Depth(1), Duration::from_secs(5))
         .unwrap_err();
     match err {
-        ClientError::IllegalMove(why) => assert!(why.contains("`9-14x3`"), "{why}"),
+        EngineError::IllegalMove(why) => assert!(why.contains("`9-14x3`"), "{why}"),
         other => panic!("expected an illegal move, got {other:?}"),
     }
 }
@@ -152,7 +152,7 @@ fn a_scripted_engine_is_understood() {
     client.ping(Duration::from_secs(5)).unwrap();
     let game = start_game();
     let answer = client
-        .choose(&game, Limits::Depth(1), Duration::from_secs(5))
+        .choose::<Rules>(&game, Limits::Depth(1), Duration::from_secs(5))
         .unwrap();
     assert_eq!(answer.mv.to_string(), "11-15");
     assert_eq!(answer.score, Some(-25));
@@ -163,7 +163,7 @@ fn a_scripted_engine_is_understood() {
 fn a_missing_program_is_a_crash() {
     let err = HubClient::start("/no/such/engine hub", &options(1000)).unwrap_err();
     assert!(
-        matches!(err, ClientError::Crashed(ref why) if why.contains("cannot start")),
+        matches!(err, EngineError::Crashed(ref why) if why.contains("cannot start")),
         "{err:?}"
     );
 }
@@ -177,18 +177,18 @@ fn the_variant_is_set_where_declared_and_refused_where_missing() {
     );
     let err = HubClient::start(path.to_str().unwrap(), &options(5000)).unwrap_err();
     assert!(
-        matches!(err, ClientError::Crashed(ref why) if why.contains("does not play english: its variants are normal killer")),
+        matches!(err, EngineError::Crashed(ref why) if why.contains("does not play english: its variants are normal killer")),
         "{err:?}"
     );
     // No variant parameter: english only.
     let path = script("english-only", &format!("{HANDSHAKE}exec sleep 30\n"));
     let huffing = ClientOptions {
         startup_timeout: Duration::from_secs(5),
-        ..ClientOptions::for_variant(Variant::Huffing)
+        ..ClientOptions::for_variant("huffing")
     };
     let err = HubClient::start(path.to_str().unwrap(), &huffing).unwrap_err();
     assert!(
-        matches!(err, ClientError::Crashed(ref why) if why.contains("not huffing")),
+        matches!(err, EngineError::Crashed(ref why) if why.contains("not huffing")),
         "{err:?}"
     );
     // Declared: the set-param is sent before init (the script checks it).

@@ -61,6 +61,22 @@ pub const MAX_DEPTH: u32 = 100;
 /// and a search goes [`MAX_PLY`] plies deep.
 const STACK_BYTES: usize = 64 << 20;
 
+/// Why a searcher could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum SearcherError {
+    /// Asked for no thread.
+    #[error("a searcher needs at least one thread")]
+    NoThreads,
+    /// The threads could not be started.
+    #[error("cannot start {threads} search threads")]
+    Threads {
+        /// How many were asked for.
+        threads: usize,
+        /// Why they could not be had.
+        source: rayon::ThreadPoolBuildError,
+    },
+}
+
 /// What the main thread reports after each finished depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Info<M> {
@@ -111,16 +127,16 @@ pub struct Searcher {
 impl Searcher {
     /// A searcher with `threads` threads (at least 1) and a transposition
     /// table of `hash_mib` mebibytes.
-    pub fn new(threads: usize, hash_mib: usize) -> Result<Searcher, String> {
+    pub fn new(threads: usize, hash_mib: usize) -> Result<Searcher, SearcherError> {
         if threads == 0 {
-            return Err("a searcher needs at least one thread".to_string());
+            return Err(SearcherError::NoThreads);
         }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .stack_size(STACK_BYTES)
             .thread_name(|i| format!("parlour-search-{i}"))
             .build()
-            .map_err(|e| format!("cannot start {threads} search threads: {e}"))?;
+            .map_err(|source| SearcherError::Threads { threads, source })?;
         Ok(Searcher {
             pool,
             table: tt::Table::new(hash_mib),
