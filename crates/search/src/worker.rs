@@ -26,8 +26,8 @@ const RFP_DEPTH: i32 = 3;
 const RFP_MARGIN: i32 = 75;
 /// Late move pruning: at this depth or less, quiet moves after the first
 /// `LMP_BASE + depth * depth` are not searched.
-const LMP_DEPTH: i32 = 3;
-const LMP_BASE: usize = 4;
+const LMP_DEPTH: i32 = 2;
+const LMP_BASE: usize = 6;
 /// The quiescence search stops this many plies below the horizon.
 const QS_MAX_PLY: usize = 24;
 /// At most this many tactical moves are searched at a quiescence node
