@@ -333,6 +333,16 @@ impl Evaluate for Position {
         }
     }
 
+    /// A capture open to either side (compulsory under english rules,
+    /// tempting under huffing: a threat the static score does not weigh),
+    /// or an offence or compulsion pending.
+    #[inline]
+    fn is_unsettled(&self) -> bool {
+        self.pending() != Pending::Nothing
+            || self.can_capture()
+            || self.pass_turn(Pending::Nothing).can_capture()
+    }
+
     #[inline]
     fn tactical_gain(&self, action: Action) -> i32 {
         match action {

@@ -30,6 +30,14 @@ pub trait Evaluate: Game {
         0
     }
 
+    /// Whether the side to move is in the middle of something its static
+    /// score cannot see: a capture to make, a force to obey. A searcher
+    /// does not prune on the static score of such a position. The default
+    /// says never.
+    fn is_unsettled(&self) -> bool {
+        false
+    }
+
     /// A small key naming `mv` for the history heuristic (for example
     /// from-square * 32 + to-square), below [`HISTORY_KEYS`]; moves with the
     /// same key share their history. The default gives every move the key 0,
