@@ -124,7 +124,9 @@ mod tests {
 
     #[test]
     fn pick_takes_the_largest_key() {
-        let mut keys = vec![(5 << 16) | 0, (9 << 16) | 1, (7 << 16) | 2];
+        // Each key holds a score above the move's index in its low 16 bits.
+        let key = |score: i64, index: i64| (score << 16) + index;
+        let mut keys = vec![key(5, 0), key(9, 1), key(7, 2)];
         assert_eq!(pick(&mut keys, 0), 1);
         assert_eq!(pick(&mut keys, 1), 2);
         assert_eq!(pick(&mut keys, 2), 0);
