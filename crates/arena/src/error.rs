@@ -1,8 +1,9 @@
 //! What can go wrong before or between a match's games: an engine spec
-//! that does not read or cannot be built, openings, the SPRT, the record
-//! files, the match's own settings. Each kind is its own enum, so callers
-//! and tests match on what went wrong; a failure during a game is not an
-//! error but a lost game ([`parlour_hub::EngineError`]).
+//! that does not read or cannot be built, openings, the SPRT, a shard, the
+//! record files, the match's own settings, merging results. Each kind is
+//! its own enum, so callers and tests match on what went wrong; a failure
+//! during a game is not an error but a lost game
+//! ([`parlour_hub::EngineError`]).
 
 use parlour_game::registry::EvalError;
 use parlour_hub::client::CommandLineError;
@@ -178,6 +179,25 @@ pub enum SprtError {
     Sum,
 }
 
+/// A shard (`K/N`) that does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ShardError {
+    /// Not two whole numbers with a `/` between them.
+    #[error("shard `{text}`: write K/N, the shard's number and how many there are, as in 2/4")]
+    Shape {
+        /// The text given.
+        text: String,
+    },
+    /// A shard number outside 1..=N.
+    #[error("shard {index}/{count}: the shard's number must be from 1 to {count}")]
+    Range {
+        /// The shard's number.
+        index: u32,
+        /// How many shards.
+        count: u32,
+    },
+}
+
 /// Openings that cannot be had.
 #[derive(Debug, thiserror::Error)]
 pub enum OpeningError {
@@ -270,7 +290,8 @@ pub enum RecordError {
         /// Why.
         source: std::io::Error,
     },
-    /// A line of the results file that is not a game record.
+    /// A line of the results file that is not a game record (or not
+    /// JSON, or not UTF-8).
     #[error("results file `{}`, line {line}: not a game record", .path.display())]
     NotARecord {
         /// The file.
@@ -300,18 +321,69 @@ pub enum RecordError {
         /// The file.
         path: PathBuf,
     },
+    /// A results file that starts with a game, not a match header: one
+    /// written before results files had headers.
+    #[error(
+        "results file `{}` has no match header: it was written by an older parlour (or is not \
+         a results file), so nothing says which match its games belong to; it cannot be \
+         resumed or merged: play the match into a new file",
+        .path.display()
+    )]
+    NoHeader {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A results file with no match in it (empty, or cut inside its
+    /// header), where one is needed.
+    #[error("results file `{}` holds no match: it is empty", .path.display())]
+    Empty {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A header line that does not read.
+    #[error("results file `{}`, line 1: the match header does not read", .path.display())]
+    BadHeader {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: serde_json::Error,
+    },
+    /// A header of a format this version does not know.
+    #[error(
+        "results file `{}` has a match header of format {format}; this parlour reads format {}",
+        .path.display(),
+        crate::header::HEADER_FORMAT
+    )]
+    HeaderFormat {
+        /// The file.
+        path: PathBuf,
+        /// The format it names.
+        format: u32,
+    },
     /// A results file of another match.
     #[error(
-        "results file `{}` belongs to another match: game {game} {why}; resume with the same \
-         engines, openings and game count",
-        .path.display()
+        "results file `{}` belongs to another match: {}; resume with the same settings, or \
+         choose another file",
+        .path.display(),
+        .differences.join("; ")
     )]
     OtherMatch {
         /// The file.
         path: PathBuf,
+        /// What differs, one field each.
+        differences: Vec<String>,
+    },
+    /// A record that is not a game of this match as it says it is: its
+    /// engines, opening, moves, result or ending do not agree.
+    #[error("results file `{}`, line {line}: game {game} {why}", .path.display())]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// The line's number, from 1.
+        line: usize,
         /// The game's number, from 1.
         game: usize,
-        /// What differs.
+        /// What is wrong with it.
         why: String,
     },
     /// A results file that holds a game twice.
@@ -331,6 +403,87 @@ pub enum RecordError {
         black: String,
         /// Its White engine.
         white: String,
+    },
+}
+
+/// Results files that cannot be merged into one match's report.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    /// No file to merge.
+    #[error("no results file given")]
+    NoFiles,
+    /// A file that does not read, or holds a game that is not right.
+    #[error(transparent)]
+    Records(#[from] RecordError),
+    /// A header whose engines do not read.
+    #[error("results file `{}`: its match header's engines do not read", .path.display())]
+    Engines {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: SpecError,
+    },
+    /// A header (edited by hand) that describes no match parlour plays.
+    #[error("results file `{}`: its match header describes no match: {why}", .path.display())]
+    NoMatch {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// A header of another game than the one merged.
+    #[error("results file `{}` is of the game {found}, not {expected}", .path.display())]
+    Game {
+        /// The file.
+        path: PathBuf,
+        /// The game it names.
+        found: String,
+        /// The game merged.
+        expected: &'static str,
+    },
+    /// Two files of different matches.
+    #[error(
+        "`{}` and `{}` are results of different matches: {}",
+        .first.display(),
+        .path.display(),
+        .differences.join("; ")
+    )]
+    OtherMatch {
+        /// The first file, which sets the match.
+        first: PathBuf,
+        /// The file that differs.
+        path: PathBuf,
+        /// What differs, one field each, with both files' values.
+        differences: Vec<String>,
+    },
+    /// One file given twice.
+    #[error("results file `{}` is given twice", .path.display())]
+    GivenTwice {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A game in two files: a shard or a run given twice.
+    #[error(
+        "game {game} is in both `{}` and `{}`: is a shard or a run given twice?",
+        .first.display(),
+        .second.display()
+    )]
+    Duplicate {
+        /// The game's number, from 1.
+        game: usize,
+        /// The file it was first found in.
+        first: PathBuf,
+        /// The file it was found in again.
+        second: PathBuf,
+    },
+    /// An SPRT over other than two engines.
+    #[error("an SPRT needs a match of exactly two engines")]
+    SprtEngines,
+    /// A PDN output that is one of the inputs.
+    #[error("the PDN output `{}` is one of the results files", .path.display())]
+    PdnIsInput {
+        /// The file.
+        path: PathBuf,
     },
 }
 
@@ -405,6 +558,18 @@ pub enum MatchError {
     /// Resuming without a results file.
     #[error("resume needs the results file of the match to continue")]
     ResumeWithoutResults,
+    /// One file for both the PDN and the results.
+    #[error("the PDN and the results must go to two files, not both to `{}`", .path.display())]
+    SameFile {
+        /// The file.
+        path: PathBuf,
+    },
+    /// An SPRT on a shard.
+    #[error(
+        "an SPRT cannot run on a shard, which cannot stop the whole match: play the shards, \
+         then apply the SPRT to their merged games with `parlour report --sprt`"
+    )]
+    SprtShard,
     /// Random openings and no game count.
     #[error("random openings never run out: say how many rounds or games to play")]
     Endless,

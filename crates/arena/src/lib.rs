@@ -3,8 +3,17 @@
 //! `greedy`, search players through a factory), openings played in
 //! colour-swapped pairs, scheduling of two engines, round-robins and
 //! gauntlets on a rayon pool of the match's own, game clocks and
-//! adjudication, Elo with error bars, pentanomial statistics and SPRT,
-//! PDN and JSON-lines records that a killed match resumes from.
+//! adjudication, Elo with error bars, pentanomial statistics and the exact
+//! generalized SPRT of fishtest and fastchess ([`sprt`]), PDN and JSON-lines
+//! records that a killed match resumes from.
+//!
+//! A results file starts with the match's header ([`MatchHeader`]): all
+//! that decides which games are played and how. A resume compares it with
+//! the match field by field and checks every record (a legal game of the
+//! match, as recorded) before trusting it. A match can be cut into shards
+//! ([`Shard`], `K/N`: the games of index `K - 1` modulo `N`) played on as
+//! many machines, and [`merge_results`] merges their files into the report
+//! of the whole match.
 //!
 //! Everything is generic over the game: a match is played on the game a
 //! [`parlour_game::Variant`] (its rules value) names, which gives the
@@ -53,35 +62,44 @@
 //! println!("{report}");
 //! ```
 
+mod check;
 mod error;
 mod game;
+mod header;
 pub mod hub;
+mod merge;
 pub mod openings;
 mod player;
 pub mod records;
 mod report;
 mod runner;
 pub mod search;
+mod shard;
 mod spec;
+pub mod sprt;
 pub mod stats;
 mod tally;
 
 pub use error::{
-    BuildError, BuildProblem, MatchError, OpeningError, RecordError, SpecError, SpecProblem,
-    SprtError, TimeControlError,
+    BuildError, BuildProblem, MatchError, OpeningError, RecordError, ReportError, ShardError,
+    SpecError, SpecProblem, SprtError, TimeControlError,
 };
 pub use game::{Adjudication, DrawRule, ResignRule};
+pub use header::{HeaderOpening, MatchHeader, HEADER_FORMAT};
 pub use hub::{hub_factory, HubPlayer};
+pub use merge::merge_results;
 pub use openings::{Opening, OpeningBook, OpeningSpec};
 pub use parlour_game::mix_seed;
 pub use parlour_hub::EngineError;
 pub use player::{
     builtin_factory, Choice, ClockState, Evaluator, Factory, GreedyPlayer, Player, RandomPlayer,
 };
-pub use records::GameRecord;
+pub use records::{read_header, read_results, GameRecord, ResultsFile};
 pub use report::{table, MatchReport, SprtStatus};
 pub use runner::{run_match, GameCount, MatchConfig, Progress, Tournament};
 pub use search::{search_factory, SearchPlayer};
+pub use shard::Shard;
 pub use spec::{Limits, PlayerSpec, TimeControl};
-pub use stats::{EloEstimate, Hypothesis, Pentanomial, Sprt, Wld};
+pub use sprt::{Hypothesis, Sprt, SprtModel};
+pub use stats::{EloEstimate, Pentanomial, Wld};
 pub use tally::{PairingTally, Tally};

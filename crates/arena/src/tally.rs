@@ -151,6 +151,8 @@ mod tests {
             plies: 0,
             moves: Vec::new(),
             date: String::new(),
+            move_ms: Vec::new(),
+            order: 0,
         }
     }
 

@@ -274,3 +274,31 @@ fn inconsistent_options_are_refused() {
         MatchError::NoGames
     ));
 }
+
+#[test]
+fn the_pdn_and_the_results_must_be_two_files() {
+    let dir = scratch("same-file");
+    let file = dir.join("games.txt");
+    // The same path, and the same file by another path.
+    for other in [file.clone(), dir.join(".").join("games.txt")] {
+        let err = refused(MatchConfig {
+            pdn: Some(other),
+            results: Some(file.clone()),
+            ..two("random", "greedy")
+        });
+        assert!(matches!(err, MatchError::SameFile { .. }), "{err}");
+    }
+    std::fs::write(&file, "").unwrap();
+    let err = refused(MatchConfig {
+        pdn: Some(
+            dir.join("..")
+                .join(dir.file_name().unwrap())
+                .join("games.txt"),
+        ),
+        results: Some(file.clone()),
+        ..two("random", "greedy")
+    });
+    assert!(matches!(err, MatchError::SameFile { .. }), "{err}");
+    assert!(!dir.join("games.pdn").exists());
+    std::fs::remove_dir_all(dir).unwrap();
+}

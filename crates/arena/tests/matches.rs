@@ -67,8 +67,10 @@ fn random_vs_greedy(rules: Rules, name: &str) {
     assert_eq!(counted.wld, wld);
     assert_eq!(counted.penta, penta);
 
+    // The match's header, then a line for each game.
     let results = std::fs::read_to_string(dir.join("results.jsonl")).unwrap();
-    assert_eq!(results.lines().count(), 8);
+    assert_eq!(results.lines().count(), 9);
+    assert!(results.starts_with("{\"parlour_match\":1,\"game\":\"checkers\""));
     let pdn = std::fs::read_to_string(dir.join("games.pdn")).unwrap();
     assert_eq!(occurrences(&pdn, "[Event "), 8);
     for r in &report.records {
@@ -184,7 +186,7 @@ fn an_sprt_stops_the_match_and_names_the_hypothesis() {
             engines: engines.map(String::from).to_vec(),
             openings: Some("deck".into()),
             games: GameCount::Rounds(60),
-            sprt: Some("0,10,0.05,0.05".parse().unwrap()),
+            sprt: Some("0,200,0.05,0.05".parse().unwrap()),
             seed: 3,
             ..MatchConfig::default()
         };

@@ -3,15 +3,18 @@
 //! here, implements `Game`, `Evaluate` and `Variant`, and is added to a
 //! list beside parlour's own games. The same generic code the commands run
 //! then serves it unchanged: moves (`sorted_moves`), perft, a short match
-//! through the factory `parlour match` uses, and the Hub server.
+//! through the factory `parlour match` uses, the Hub server, and the
+//! learning pipeline (self-play, then training its model).
 
 use arrayvec::ArrayVec;
 use parlour_arena::{hub_factory, run_match, GameCount, MatchConfig};
 use parlour_game::registry::sorted_moves;
 use parlour_game::{
-    divide, perft, perft_parallel, Evaluate, Evaluator, Game, GameList, Side, Variant, Visit,
+    divide, perft, perft_parallel, DecodeError, Evaluate, Evaluator, Feature, Features, Game,
+    GameList, History, Learn, Side, Variant, Visit, Weights, WeightsError,
 };
 use parlour_hub::{serve_games, ServerOptions};
+use parlour_train::{Budget, DataFile, Dataset, SelfPlay, TrainConfig};
 use std::fmt;
 
 /// Nim's rules: the stones on the pile at the start.
@@ -94,18 +97,88 @@ impl Game for Pile {
     }
 }
 
-/// Perfect play: a pile that is a multiple of 4 is lost for the side to
-/// move.
+/// Nim's evaluations: perfect play (a pile that is a multiple of 4 is
+/// lost for the side to move), or learned weights.
 #[derive(Clone, Debug, Default)]
-struct NimEval;
+enum NimEval {
+    #[default]
+    Perfect,
+    Learned(Vec<i16>),
+}
+
+impl fmt::Display for NimEval {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NimEval::Perfect => f.write_str("perfect"),
+            NimEval::Learned(w) => write!(f, "learned {w:?}"),
+        }
+    }
+}
 
 impl Evaluator<Pile> for NimEval {
     fn evaluate(&self, pos: &Pile) -> i32 {
-        if pos.stones.is_multiple_of(4) {
-            -100
-        } else {
-            100
+        match self {
+            NimEval::Perfect => {
+                if pos.stones.is_multiple_of(4) {
+                    -100
+                } else {
+                    100
+                }
+            }
+            NimEval::Learned(w) => w[(pos.stones % 4) as usize] as i32,
         }
+    }
+}
+
+/// Nim's model for the learning pipeline: one feature per remainder of
+/// the pile by 4.
+impl Learn for Pile {
+    fn code_len(&self) -> usize {
+        2
+    }
+    fn encode(&self, out: &mut [u8]) {
+        out[0] = self.stones;
+        out[1] = self.side.index() as u8;
+    }
+    fn decode(&self, bytes: &[u8]) -> Result<Pile, DecodeError> {
+        let side = match bytes[1] {
+            0 => Side::Black,
+            1 => Side::White,
+            _ => {
+                return Err(DecodeError {
+                    reason: "no such side".into(),
+                })
+            }
+        };
+        Ok(Pile {
+            stones: bytes[0],
+            side,
+            rules: self.rules,
+        })
+    }
+    fn positions_key(&self) -> String {
+        "nim".into()
+    }
+    fn model_key(&self) -> String {
+        "nim/remainders-1".into()
+    }
+    fn feature_count(&self) -> usize {
+        4
+    }
+    fn features(&self, out: &mut Features) {
+        out.clear();
+        out.push(Feature {
+            index: (self.stones % 4) as u32,
+            coefficient: 1.0,
+        });
+    }
+    fn weight_resolution(&self) -> u16 {
+        1
+    }
+    fn evaluator_from(&self, weights: Weights) -> Result<NimEval, WeightsError> {
+        Ok(NimEval::Learned(
+            weights.expect("nim/remainders-1", 4)?.values,
+        ))
     }
 }
 
@@ -238,4 +311,53 @@ fn nim_is_served_over_hub() {
     );
     // 10 stones: take 2, leaving a multiple of 4.
     assert!(text.contains("done move=2"), "{text}");
+}
+
+#[test]
+fn nim_learns_its_evaluation_by_the_same_pipeline() {
+    // Self-play at depth 3 from 21 stones, a few random plies first, then
+    // training: the model must find that a multiple of 4 loses.
+    let path = std::env::temp_dir().join(format!("parlour-nim-{}.data", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let run = SelfPlay {
+        openings: vec![History::new(Nim::default().start())],
+        openings_name: "start".into(),
+        games: 300,
+        budget: Budget::Depth(3),
+        random_plies: 12,
+        max_plies: 100,
+        seed: 5,
+        eval: NimEval::Perfect,
+        eval_name: "perfect".into(),
+        concurrency: 2,
+        hash_mib: 1,
+    };
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let summary = run.run(&path, &never, &|_| {}).unwrap();
+    assert_eq!(summary.games, 300);
+    let start = Nim::default().start();
+    let data = Dataset::load(&start, &[DataFile::read(&path).unwrap()]).unwrap();
+    let config = TrainConfig {
+        epochs: 200,
+        batch: 64,
+        learning_rate: 4.0,
+        lambda: 1.0,
+        validation: 0.2,
+        patience: 200,
+        threads: 2,
+        ..TrainConfig::default()
+    };
+    let trained = parlour_train::trainer::train(&start, &data, &config, None, &mut |_| {}).unwrap();
+    let weights = trained.to_weights(&start, "test".into());
+    let eval = start.evaluator_from(weights).unwrap();
+    for stones in 1..=21u8 {
+        let pos = Pile { stones, ..start };
+        let score = eval.evaluate(&pos);
+        assert_eq!(
+            score < 0,
+            stones % 4 == 0,
+            "{stones} stones: {score} ({eval})"
+        );
+    }
+    let _ = std::fs::remove_file(&path);
 }

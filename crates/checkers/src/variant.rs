@@ -124,14 +124,18 @@ impl Variant for Rules {
     }
 
     /// `handwritten` (or `default`): the hand-written evaluation.
+    /// `default` or `learned` (the weights built in for these rules),
+    /// `handwritten`, or the path of a weights file made for these rules.
     fn evaluator(&self, spec: &str) -> Result<Eval, EvalError> {
         match spec.trim() {
-            "handwritten" | "default" => Ok(Eval::Handwritten),
-            _ => Err(EvalError::Unknown {
-                spec: spec.to_string(),
-                game: "checkers",
-                expected: "handwritten or default",
-            }),
+            "default" | "learned" => Ok(Eval::Learned(crate::learned::shipped(*self))),
+            "handwritten" => Ok(Eval::Handwritten),
+            path => crate::learned::Model::read(std::path::Path::new(path), *self)
+                .map(|model| Eval::Learned(std::sync::Arc::new(model)))
+                .map_err(|e| EvalError::Load {
+                    spec: spec.to_string(),
+                    source: Box::new(e),
+                }),
         }
     }
 
@@ -243,9 +247,21 @@ mod tests {
             Rules::ENGLISH.evaluator("handwritten").unwrap(),
             Eval::Handwritten
         );
+        for name in ["default", "learned"] {
+            for rules in [Rules::ENGLISH, Rules::HUFFING] {
+                let Ok(Eval::Learned(model)) = rules.evaluator(name) else {
+                    panic!("{name} is the shipped model");
+                };
+                assert_eq!(
+                    model.fingerprint(),
+                    crate::learned::shipped(rules).fingerprint()
+                );
+            }
+        }
+        // Anything else names a weights file, which must exist.
         assert!(matches!(
-            Rules::ENGLISH.evaluator("learned"),
-            Err(EvalError::Unknown { .. })
+            Rules::ENGLISH.evaluator("no/such/weights"),
+            Err(EvalError::Load { .. })
         ));
     }
 }

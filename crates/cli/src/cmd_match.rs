@@ -1,9 +1,11 @@
 //! `parlour match`: engine-vs-engine matches. The flags map onto
 //! `parlour_arena::MatchConfig`; the arena checks them all before the
-//! first game, plays the games, and writes the records. This command adds
-//! a progress bar on stderr (games, W-L-D, score, Elo so far, the LLR of an
-//! SPRT), a Ctrl-C that lets the games under way finish and be recorded,
-//! and the final tables on stdout.
+//! first game, plays the games (all of them, or one shard), and writes the
+//! records. This command adds progress on stderr (games, W-L-D, score, Elo
+//! so far, the LLR of an SPRT: a bar on a terminal, a plain line every few
+//! seconds otherwise, so a match in a log is not silent), a Ctrl-C that
+//! lets the games under way finish and be recorded, and the final tables on
+//! stdout.
 
 use crate::options::{EvalArg, GameArgs};
 use crate::Run;
@@ -12,13 +14,14 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use parlour_arena::{
     hub_factory, run_match, Adjudication, DrawRule, GameCount, MatchConfig, MatchReport, Progress,
-    ResignRule, Sprt, Tournament,
+    ResignRule, Shard, Sprt, SprtModel, Tournament,
 };
 use parlour_game::{Variant, Visit};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
-use std::time::Duration;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 /// The rounds of a match that names neither engines nor a game count:
 /// short, but long enough to mean something.
@@ -31,6 +34,28 @@ pub enum TournamentArg {
     RoundRobin,
     /// The first engine against each of the others.
     Gauntlet,
+}
+
+/// How SPRT bounds are read (`--sprt-model`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SprtModelArg {
+    /// Logistic Elo, as cutechess-cli (the default).
+    Logistic,
+    /// Normalized Elo, as fishtest's bounds today: the same bounds take
+    /// about as many games whatever the draw ratio.
+    Normalized,
+}
+
+/// The SPRT of `--sprt TEXT` and `--sprt-model`.
+pub fn sprt_of(text: Option<&str>, model: Option<SprtModelArg>) -> Result<Option<Sprt>> {
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    let model = match model {
+        Some(SprtModelArg::Normalized) => SprtModel::Normalized,
+        Some(SprtModelArg::Logistic) | None => SprtModel::Logistic,
+    };
+    Ok(Some(text.parse::<Sprt>().context("--sprt")?.with_model(model)))
 }
 
 /// Flags of `parlour match`.
@@ -92,13 +117,26 @@ pub struct MatchArgs {
     #[arg(long, value_name = "FILE")]
     results: Option<PathBuf>,
     /// Continue the match recorded in --results: its finished games are
-    /// kept, the others played (run with the same flags).
+    /// kept, the others played. The file's header must be this match's
+    /// (run with the same flags; a difference is named), and every game in
+    /// it legal; a file that does not exist yet is started.
     #[arg(long, requires = "results")]
     resume: bool,
+    /// Play only shard K of N: the games whose index is K-1 modulo N, so
+    /// that N machines each play one shard of the same match (same flags
+    /// and seed); `parlour report` merges their --results. Not with --sprt.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
     /// Stop when a sequential probability ratio test decides:
-    /// `elo0,elo1,alpha,beta` (as in `0,10,0.05,0.05`); two engines only.
+    /// `elo0,elo1,alpha,beta` (as in `0,5,0.05,0.05`); two engines only.
+    /// The log-likelihood ratio is fishtest's and fastchess's generalized
+    /// one over the colour-swapped pairs.
     #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA")]
     sprt: Option<String>,
+    /// How the SPRT's Elo bounds are read: `logistic` (default) or
+    /// `normalized`.
+    #[arg(long, value_enum, value_name = "MODEL", requires = "sprt")]
+    sprt_model: Option<SprtModelArg>,
     /// The match seed: the same seed plays the same games at any
     /// concurrency (with fixed-depth or node limits).
     #[arg(long, default_value_t = 1)]
@@ -200,10 +238,7 @@ impl MatchArgs {
                 })
             }
         };
-        let sprt = match &self.sprt {
-            None => None,
-            Some(text) => Some(text.parse::<Sprt>().context("--sprt")?),
-        };
+        let sprt = sprt_of(self.sprt.as_deref(), self.sprt_model)?;
         if self.event.contains(['\n', '\r']) {
             bail!("--event may not hold a line break");
         }
@@ -225,6 +260,8 @@ impl MatchArgs {
             },
             time_margin: Duration::from_millis(self.time_margin),
             sprt,
+            shard: self.shard,
+            eval: self.eval.eval.clone(),
             pdn: self.pdn.clone(),
             results: self.results.clone(),
             resume: self.resume,
@@ -257,19 +294,38 @@ fn stop_on_ctrl_c() -> Arc<AtomicBool> {
     .clone()
 }
 
-/// Draws the progress bar of a match on stderr, unless `quiet`.
-struct Bar {
-    bar: ProgressBar,
-    counting: ProgressStyle,
+/// How often progress is written as a plain line when stderr is not a
+/// terminal.
+const LINE_EVERY: Duration = Duration::from_secs(5);
+
+/// Shows a match's progress on stderr: a bar on a terminal; elsewhere (a
+/// log, a batch job's output) a plain line at most every few seconds and
+/// at the last game; nothing when `quiet`.
+enum Bar {
+    Hidden,
+    Drawn {
+        bar: ProgressBar,
+        counting: ProgressStyle,
+    },
+    Lines {
+        started: Instant,
+        /// When the last line was written.
+        last: Mutex<Option<Instant>>,
+    },
 }
 
 impl Bar {
     fn new(quiet: bool) -> Bar {
-        let bar = if quiet {
-            ProgressBar::hidden()
-        } else {
-            ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
-        };
+        if quiet {
+            return Bar::Hidden;
+        }
+        if !std::io::stderr().is_terminal() {
+            return Bar::Lines {
+                started: Instant::now(),
+                last: Mutex::new(None),
+            };
+        }
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
         // A spinner until the first game ends and the total is known.
         bar.set_style(
             ProgressStyle::with_template("{elapsed_precise} {spinner} {wide_msg}")
@@ -280,16 +336,43 @@ impl Bar {
         let counting = ProgressStyle::with_template("{elapsed_precise} [{bar:16}] {wide_msg}")
             .expect("a valid template")
             .progress_chars("=> ");
-        Bar { bar, counting }
+        Bar::Drawn { bar, counting }
     }
 
     fn show(&self, p: &Progress<'_>) {
-        let first = self.bar.length().is_none();
-        self.bar.set_length(p.total as u64);
-        self.bar.set_position(p.done as u64);
-        self.bar.set_message(p.summary());
-        if first {
-            self.bar.set_style(self.counting.clone());
+        match self {
+            Bar::Hidden => {}
+            Bar::Drawn { bar, counting } => {
+                let first = bar.length().is_none();
+                bar.set_length(p.total as u64);
+                bar.set_position(p.done as u64);
+                bar.set_message(p.summary());
+                if first {
+                    bar.set_style(counting.clone());
+                }
+            }
+            Bar::Lines { started, last } => {
+                let now = Instant::now();
+                let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+                let due = last.is_none_or(|t| now - t >= LINE_EVERY) || p.done == p.total;
+                if due {
+                    *last = Some(now);
+                    let secs = (now - *started).as_secs();
+                    eprintln!(
+                        "parlour match: {:02}:{:02}:{:02} {}",
+                        secs / 3600,
+                        secs / 60 % 60,
+                        secs % 60,
+                        p.summary()
+                    );
+                }
+            }
+        }
+    }
+
+    fn finish(&self) {
+        if let Bar::Drawn { bar, .. } = self {
+            bar.finish_and_clear();
         }
     }
 }
@@ -310,7 +393,7 @@ impl Visit for &MatchArgs {
         let factory = hub_factory(rules, self.eval.eval.clone());
         let bar = Bar::new(self.quiet);
         let report = run_match(&config, &rules, &factory, &|p| bar.show(p));
-        bar.bar.finish_and_clear();
+        bar.finish();
         Ok(report?)
     }
 }

@@ -59,13 +59,24 @@ commands! {
     /// Play engines against each other: openings in colour-swapped pairs,
     /// games at once, a progress bar, then W/L/D, Elo, LOS, pentanomial
     /// and SPRT tables; PDN and JSON-lines records a killed match resumes
-    /// from.
+    /// from; `--shard K/N` plays one of N parts of the match.
     Match(cmd_match::MatchArgs),
+    /// Merge the results files of one match (its shards from several
+    /// machines, or runs of it) into the tables `match` prints, refusing
+    /// files of different matches and games found twice; `--pdn` merges
+    /// the games, `--sprt` tests the merged pairs.
+    Report(cmd_report::ReportArgs),
     /// Run as a Hub engine on standard input and output (Scan's protocol,
     /// as pydraughts' HubEngine drives it).
     Hub(cmd_hub::HubArgs),
     /// Play a game against the engine in the terminal.
     Play(cmd_play::PlayArgs),
+    /// Play the engine against itself and record training positions (the
+    /// search's score and the game's result) for `parlour train`.
+    Selfplay(cmd_selfplay::SelfPlayArgs),
+    /// Fit the learned evaluation to self-play data and write a weights
+    /// file for `--eval FILE`.
+    Train(cmd_train::TrainArgs),
 }
 
 /// Checkers (english and huffing rules) and the Victorian peg game: move

@@ -128,19 +128,20 @@ pub fn threads(flag: Option<usize>, default: usize) -> usize {
 /// `--eval`: the evaluation the engine scores positions with.
 #[derive(Args, Debug, Clone, Default)]
 pub struct EvalArg {
-    /// The evaluation: `handwritten`, or `default` (the game's own, also
-    /// when the flag is left out).
+    /// The evaluation: `default` (the game's own, also when the flag is
+    /// left out: its learned weights where it has some for the rules),
+    /// `learned`, `handwritten`, or the path of a weights file made by
+    /// `parlour train`.
     #[arg(long, value_name = "SPEC")]
     pub eval: Option<String>,
 }
 
 impl EvalArg {
-    /// The evaluator `--eval` names for the game `rules` plays.
+    /// The evaluator `--eval` names for the game `rules` plays (`default`
+    /// when the flag is left out).
     pub fn evaluator<V: Variant>(&self, rules: &V) -> Result<EvaluatorOf<V>> {
-        match &self.eval {
-            Some(spec) => Ok(rules.evaluator(spec).context("bad --eval")?),
-            None => Ok(Default::default()),
-        }
+        let spec = self.eval.as_deref().unwrap_or("default");
+        rules.evaluator(spec).context("bad --eval")
     }
 }
 

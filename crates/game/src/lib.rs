@@ -13,21 +13,25 @@ pub mod bits;
 pub mod echo;
 mod evaluate;
 mod history;
+pub mod learn;
 pub mod mix;
 mod movelist;
 pub mod pdn;
 pub mod perft;
 pub mod registry;
 mod side;
+pub mod weights;
 
 pub use bits::{BitIndex, BitIter, Members};
 pub use evaluate::{Evaluate, Evaluator, HISTORY_KEYS};
 pub use history::{Ending, History};
+pub use learn::{DecodeError, Feature, Features, Learn};
 pub use mix::{mix_seed, splitmix};
 pub use movelist::MoveList;
 pub use perft::{divide, perft, perft_parallel};
 pub use registry::{GameList, Variant, Visit};
 pub use side::{Outcome, Side};
+pub use weights::{Weights, WeightsError};
 
 use std::fmt;
 

@@ -41,8 +41,9 @@ use std::fmt;
 /// that has no Hub form of its own, no opening decks and no bench
 /// positions, and whose only evaluation is its default one.
 pub trait Variant: Copy + Eq + Default + fmt::Debug + fmt::Display + Send + Sync + 'static {
-    /// The game's positions, which carry these rules.
-    type Position: Game + Evaluate;
+    /// The game's positions, which carry these rules; a game learns its
+    /// evaluation by the game-independent pipeline ([`crate::Learn`]).
+    type Position: Game + Evaluate + crate::Learn;
     /// What can be wrong with a text of the game (its rules, a position).
     type Error: Error + Send + Sync + 'static;
 

@@ -4,6 +4,12 @@
 //! naming what happened; a client that has failed refuses further work, and
 //! a new one is started for the next game.
 //!
+//! An engine is started in a process group of its own (on Unix), and the
+//! whole group is killed when the client stops it, so that whatever the
+//! engine started (a wrapper script's real engine, helper processes) goes
+//! with it. A line of its output that is not UTF-8 is skipped and counted,
+//! not taken for a crash.
+//!
 //! The arena wraps a client as a player (`parlour_arena::HubPlayer`): an
 //! [`EngineError`] is how a player fails there too, and it loses the game.
 
@@ -13,8 +19,9 @@ use parlour_game::{History, Variant};
 use parlour_search::Limits;
 use std::collections::VecDeque;
 use std::fmt;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -222,18 +229,57 @@ fn parse_score(text: &str) -> Option<i32> {
     men.is_finite().then(|| (men * 100.0).round() as i32)
 }
 
+/// Reads `from` line by line to its end, handing each line (without its
+/// `\n` or `\r\n`) to `line` as bytes; stops early when `line` says so.
+fn read_lines(from: impl Read, mut line: impl FnMut(Vec<u8>) -> bool) {
+    let mut reader = BufReader::new(from);
+    loop {
+        let mut buf = Vec::new();
+        match reader.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        if buf.last() == Some(&b'\n') {
+            buf.pop();
+            if buf.last() == Some(&b'\r') {
+                buf.pop();
+            }
+        }
+        if !line(buf) {
+            return;
+        }
+    }
+}
+
+/// Kills every process of the group `leader` leads. Called only before
+/// the leader is reaped or at once after it, never later: until then its
+/// id cannot name another process group.
+#[cfg(unix)]
+fn kill_group(leader: &Child) {
+    use nix::sys::signal::{killpg, Signal};
+    use nix::unistd::Pid;
+    if let Ok(pid) = i32::try_from(leader.id()) {
+        // The group may be empty already; nothing is left to do then.
+        let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
+    }
+}
+
 /// A running Hub engine.
 pub struct HubClient {
     command: String,
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    /// Lines of the engine's output skipped because they were not UTF-8.
+    unreadable: Arc<AtomicUsize>,
     stderr: Arc<Mutex<VecDeque<String>>>,
     /// The thread keeping the last lines of stderr; it ends with the
     /// process's stderr.
     stderr_reader: std::thread::JoinHandle<()>,
     name: String,
     failed: Option<EngineError>,
+    /// Whether the engine has ended and been reaped (its group killed).
+    ended: bool,
 }
 
 impl HubClient {
@@ -242,44 +288,61 @@ impl HubClient {
     /// within `options.startup_timeout`.
     pub fn start(command: &str, options: &ClientOptions) -> Result<HubClient, EngineError> {
         let words = split_command(command).map_err(|e| EngineError::Crashed(e.to_string()))?;
-        let mut child = Command::new(&words[0])
+        let mut program = Command::new(&words[0]);
+        program
             .args(&words[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .stderr(Stdio::piped());
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            // A group of its own, led by the engine: killed whole in `kill`.
+            program.process_group(0);
+        }
+        let mut child = program
             .spawn()
             .map_err(|e| EngineError::Crashed(format!("cannot start `{command}`: {e}")))?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
         let stderr_pipe = child.stderr.take().expect("piped");
         let (tx, lines) = mpsc::channel();
+        let unreadable = Arc::new(AtomicUsize::new(0));
+        let count = Arc::clone(&unreadable);
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
+            read_lines(stdout, |bytes| match String::from_utf8(bytes) {
+                Ok(line) => tx.send(line).is_ok(),
+                Err(_) => {
+                    count.fetch_add(1, Ordering::Relaxed);
+                    true
                 }
-            }
+            })
         });
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         let keep = Arc::clone(&stderr);
+        // Read to the end whatever it holds, so the engine never blocks on a
+        // full stderr pipe.
         let stderr_reader = std::thread::spawn(move || {
-            for line in BufReader::new(stderr_pipe).lines().map_while(Result::ok) {
+            read_lines(stderr_pipe, |bytes| {
                 let mut keep = keep.lock().expect("never poisoned");
                 if keep.len() == 5 {
                     keep.pop_front();
                 }
-                keep.push_back(line);
-            }
+                keep.push_back(String::from_utf8_lossy(&bytes).into_owned());
+                true
+            })
         });
         let mut client = HubClient {
             command: command.to_string(),
             child,
             stdin,
             lines,
+            unreadable,
             stderr,
             stderr_reader,
             name: words[0].clone(),
             failed: None,
+            ended: false,
         };
         let deadline = Instant::now() + options.startup_timeout;
         client
@@ -365,6 +428,17 @@ impl HubClient {
         self.failed.as_ref()
     }
 
+    /// How many lines of the engine's output were skipped because they
+    /// were not UTF-8.
+    pub fn unreadable_lines(&self) -> usize {
+        self.unreadable.load(Ordering::Relaxed)
+    }
+
+    /// The process id of the engine, which also names its process group.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     fn fail(&mut self, error: EngineError) -> EngineError {
         self.failed = Some(error.clone());
         error
@@ -388,8 +462,8 @@ impl HubClient {
         let until = Instant::now() + Duration::from_millis(500);
         let mut note = String::new();
         loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => {
+            match self.try_end() {
+                Some(status) => {
                     note = format!(" ({status})");
                     // Its last words may still be in the pipe.
                     while !self.stderr_reader.is_finished() && Instant::now() < until {
@@ -397,15 +471,27 @@ impl HubClient {
                     }
                     break;
                 }
-                Ok(None) if Instant::now() < until => std::thread::sleep(Duration::from_millis(10)),
-                _ => break,
+                None if Instant::now() < until => std::thread::sleep(Duration::from_millis(10)),
+                None => break,
             }
         }
         let stderr = self.stderr.lock().expect("never poisoned");
         if let Some(last) = stderr.back() {
             note.push_str(&format!("; its last words: {last}"));
         }
+        drop(stderr);
+        note.push_str(&self.unreadable_note());
         note
+    }
+
+    /// `; it wrote N lines that are not UTF-8`, if it did: a clue to why an
+    /// engine seemed to say nothing.
+    fn unreadable_note(&self) -> String {
+        match self.unreadable_lines() {
+            0 => String::new(),
+            1 => "; it wrote 1 line that is not UTF-8".to_string(),
+            n => format!("; it wrote {n} lines that are not UTF-8"),
+        }
     }
 
     /// The next message, skipping blank and unreadable lines.
@@ -422,7 +508,11 @@ impl HubClient {
                     }
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    let why = format!("`{}` said nothing in time during {waiting_for}", self.name);
+                    let why = format!(
+                        "`{}` said nothing in time during {waiting_for}{}",
+                        self.name,
+                        self.unreadable_note()
+                    );
                     return Err(self.fail(EngineError::TimedOut(why)));
                 }
                 Err(RecvTimeoutError::Disconnected) => {
@@ -510,18 +600,39 @@ impl HubClient {
         }
     }
 
+    /// The engine's exit status if it has ended, reaping it. The first
+    /// time it is found ended, what is left of its process group (anything
+    /// it started) is killed at once, while its id still names the group.
+    fn try_end(&mut self) -> Option<std::process::ExitStatus> {
+        let status = self.child.try_wait().ok().flatten()?;
+        if !self.ended {
+            self.ended = true;
+            #[cfg(unix)]
+            kill_group(&self.child);
+        }
+        Some(status)
+    }
+
+    /// Kills the engine's process group (the engine and everything it
+    /// started that is still in the group) and reaps the engine.
     fn kill(&mut self) {
+        if self.try_end().is_some() {
+            return;
+        }
+        #[cfg(unix)]
+        kill_group(&self.child);
         let _ = self.child.kill();
         let _ = self.child.wait();
+        self.ended = true;
     }
 
     /// Sends `quit` and waits a moment for the process to end, then ends
-    /// it.
+    /// it; either way, what is left of its process group is killed.
     pub fn quit(mut self) {
         let _ = writeln!(self.stdin, "quit").and_then(|_| self.stdin.flush());
         let until = Instant::now() + Duration::from_millis(500);
         while Instant::now() < until {
-            if let Ok(Some(_)) = self.child.try_wait() {
+            if self.try_end().is_some() {
                 return;
             }
             std::thread::sleep(Duration::from_millis(10));
@@ -548,9 +659,7 @@ impl fmt::Debug for HubClient {
 
 impl Drop for HubClient {
     fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            self.kill();
-        }
+        self.kill();
     }
 }
 

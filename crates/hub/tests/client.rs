@@ -201,3 +201,79 @@ fn the_variant_is_set_where_declared_and_refused_where_missing() {
     let client = HubClient::start(path.to_str().unwrap(), &huffing).unwrap();
     assert!(client.failure().is_none());
 }
+
+#[test]
+fn a_line_that_is_not_utf8_is_skipped_and_counted() {
+    // Two broken lines (one inside the handshake), then a good answer.
+    let path = script(
+        "not-utf8",
+        "read line; printf 'id name=\\377\\376\\n'; echo wait\n\
+         read line; echo ready\n\
+         while read line; do case \"$line\" in go*) printf 'info \\303\\n'; echo 'done move=11-15';; quit) exit 0;; esac; done\n",
+    );
+    let mut client = HubClient::start(path.to_str().unwrap(), &options(5000)).unwrap();
+    let answer = client
+        .choose::<Rules>(&start_game(), Limits::Depth(1), Duration::from_secs(5))
+        .unwrap();
+    assert_eq!(answer.mv.to_string(), "11-15");
+    assert_eq!(client.unreadable_lines(), 2);
+    assert!(client.failure().is_none());
+    client.quit();
+}
+
+/// Whether the process `pid` has ended: gone, or a zombie no one has
+/// reaped yet (in a container without an init that reaps orphans).
+fn ended(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        // `pid (comm) state ...`: the state follows the last `)`.
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with(['Z', 'X'])),
+    }
+}
+
+/// Waits up to two seconds for `pid` to end.
+fn ends(pid: &str) -> bool {
+    let until = Instant::now() + Duration::from_secs(2);
+    while Instant::now() < until {
+        if ended(pid) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    false
+}
+
+#[test]
+fn what_an_engine_started_is_killed_with_it() {
+    // The engine starts a helper in the background, as a wrapper script
+    // or an engine with a worker process would, and says its pid.
+    for (name, stop_by_quit) in [("helper-drop", false), ("helper-quit", true)] {
+        let helper = std::env::temp_dir().join(format!(
+            "parlour-hub-client-{}-{name}.pid",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_file(&helper);
+        let path = script(
+            name,
+            &format!(
+                "sleep 300 &\necho $! > '{}'\n{HANDSHAKE}\
+                 while read line; do case \"$line\" in quit) exit 0;; esac; done\n",
+                helper.display()
+            ),
+        );
+        let client = HubClient::start(path.to_str().unwrap(), &options(5000)).unwrap();
+        let pid = std::fs::read_to_string(&helper).unwrap().trim().to_string();
+        assert!(!ended(&pid), "the helper runs while the engine does");
+        if stop_by_quit {
+            // The engine itself quits cleanly; its helper is left behind
+            // unless the group is killed.
+            client.quit();
+        } else {
+            drop(client);
+        }
+        assert!(ends(&pid), "{name}: the helper {pid} still runs");
+        let _ = std::fs::remove_file(&helper);
+    }
+}

@@ -13,15 +13,30 @@ use std::sync::mpsc::{channel, Sender};
 use std::time::Duration;
 use support::{Feed, ReadMove, Shared};
 
-/// Runs a whole session on `input` and returns what the engine wrote.
+/// Runs a whole session on `input` and returns what the engine wrote. The
+/// input stays open until each `go think` is answered: an engine stops its
+/// search when its input ends, and a test should not race that.
 fn session(input: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    serve(input.as_bytes(), &mut out, ServerOptions::default()).unwrap();
-    String::from_utf8(out)
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect()
+    let (tx, out, engine) = live();
+    let answers = |out: &Shared| out_count(out, "done") + out_count(out, "error");
+    for line in input.lines() {
+        let before = answers(&out);
+        send(&tx, line);
+        if line.starts_with("go think") {
+            out.wait_for("an answer to go", |_| answers(&out) > before);
+        }
+    }
+    drop(tx);
+    engine.join().unwrap();
+    out.lines()
+}
+
+/// How many lines of `out` are the message `command`.
+fn out_count(out: &Shared, command: &str) -> usize {
+    out.lines()
+        .iter()
+        .filter(|l| l.split_whitespace().next() == Some(command))
+        .count()
 }
 
 fn messages(lines: &[String], command: &str) -> Vec<Message> {

@@ -69,15 +69,24 @@ impl Variant for PegRules {
         ["search:depth=3", "greedy"]
     }
 
-    /// `handwritten` (or `default`): the hand-written evaluation.
+    /// `default` or `handwritten`: the hand-written evaluation (no learned
+    /// model is built in for pegs; see [`PegEval`]); anything else is the
+    /// path of a weights file made by `parlour train` for the board of these
+    /// rules.
     fn evaluator(&self, spec: &str) -> Result<PegEval, EvalError> {
         match spec.trim() {
-            "handwritten" | "default" => Ok(PegEval::Handwritten),
-            _ => Err(EvalError::Unknown {
+            "default" | "handwritten" => Ok(PegEval::Handwritten),
+            "learned" => Err(EvalError::Unknown {
                 spec: spec.to_string(),
                 game: Self::NAME,
-                expected: "handwritten or default",
+                expected: "default, handwritten or a weights file (no learned weights are built in for pegs)",
             }),
+            path => crate::learned::PegModel::read(std::path::Path::new(path), *self)
+                .map(|model| PegEval::Learned(std::sync::Arc::new(model)))
+                .map_err(|e| EvalError::Load {
+                    spec: spec.to_string(),
+                    source: Box::new(e),
+                }),
         }
     }
 

@@ -37,10 +37,13 @@
 //! assert!(result.best_move.is_some());
 //! ```
 
+mod draw;
 mod limits;
 pub mod memory;
+mod ordering;
 mod pool;
 mod score;
+mod stack;
 pub mod tt;
 mod worker;
 
@@ -153,6 +156,9 @@ pub struct Searcher {
     pool: pool::Pool,
     table: tt::Table,
     threads: usize,
+    /// Each thread's move-ordering tables, made on the thread's first
+    /// search (idle threads cost nothing) and kept until [`Searcher::clear`].
+    tables: Vec<Mutex<Option<Box<ordering::Tables>>>>,
 }
 
 /// Whether a table of `mib` MiB fits in the machine's memory: what
@@ -201,6 +207,7 @@ impl Searcher {
             pool: pool::Pool::new(threads, STACK_BYTES),
             table,
             threads,
+            tables: (0..threads).map(|_| Mutex::new(None)).collect(),
         })
     }
 
@@ -219,6 +226,11 @@ impl Searcher {
     /// and score).
     pub fn clear(&mut self) {
         self.table.clear();
+        for tables in &mut self.tables {
+            if let Some(t) = tables.get_mut().expect("no search panicked").as_mut() {
+                t.clear();
+            }
+        }
     }
 
     /// Searches the position `pos`, with no history before it, scored by
@@ -281,8 +293,11 @@ impl Searcher {
                 on_info(info);
             }
         };
+        let all_tables = &self.tables;
         let results = self.pool.broadcast(|ctx| {
-            let mut worker = Worker::<G>::new(&shared, eval, ctx.index(), &root);
+            let mut slot = all_tables[ctx.index()].lock().expect("no search panicked");
+            let tables = slot.get_or_insert_with(|| Box::new(ordering::Tables::new()));
+            let mut worker = Worker::<G>::new(&shared, eval, tables, ctx.index(), &root);
             let finished = worker.think(&pos, root.quiet, limits.max_depth(), &mut |info| {
                 report(info)
             });

@@ -38,12 +38,16 @@ pub fn factory() -> impl Fn(&PlayerSpec) -> Result<Box<dyn Player<Position>>, Bu
     builtin_factory(Some(eval))
 }
 
-/// The records without their dates, for comparing two runs.
+/// The records without what differs between two runs of the same games
+/// (the date, the moves' times, the order the games ended in), for
+/// comparing two runs game by game.
 pub fn undated(records: &[GameRecord]) -> Vec<GameRecord> {
     records
         .iter()
         .map(|r| GameRecord {
             date: String::new(),
+            move_ms: Vec::new(),
+            order: 0,
             ..r.clone()
         })
         .collect()

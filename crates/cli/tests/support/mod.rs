@@ -61,11 +61,13 @@ pub fn path(p: &Path) -> &str {
     p.to_str().expect("a UTF-8 path")
 }
 
-/// The records of a results file, one JSON object a line.
+/// The game records of a results file, one JSON object a line after the
+/// match's header.
 pub fn records(file: &Path) -> Vec<Value> {
     std::fs::read_to_string(file)
         .unwrap()
         .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .map(|l| serde_json::from_str::<Value>(l).expect("a JSON line"))
+        .filter(|v| v.get("parlour_match").is_none())
         .collect()
 }
