@@ -4,10 +4,11 @@
 use std::time::Duration;
 
 /// When a search stops (besides a caller's stop flag, which always stops
-/// it). Whatever the limit, the first iteration (depth 1) is always
-/// finished, so a search always has a legal move to return; and where the
-/// side to move has a single legal move, a timed search answers after that
-/// first iteration.
+/// it). Every limit is checked inside every iteration, the first and the
+/// quiescence search included; a search stopped before any iteration
+/// finished answers with the first move of its ordering, so it always has a
+/// legal move to return. Where the side to move has a single legal move, a
+/// timed search answers after the first iteration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limits {
     /// Search every depth up to this one (at least 1).
