@@ -228,6 +228,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let mut previous: i32 = 0;
         let mut depth = if self.main { 1 } else { 1 + self.skew };
         while depth <= max_depth {
+            // Every iteration starts by looking at the limits, so a stop or
+            // a spent budget is seen even where an iteration is smaller
+            // than the node batch between checks.
+            self.check();
+            if self.aborted {
+                break;
+            }
             if self.main {
                 self.shared.main_depth.store(depth, Relaxed);
             }

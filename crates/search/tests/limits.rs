@@ -1,0 +1,85 @@
+//! Limits that fire inside the first iteration: the search stops there and
+//! still answers with a legal move, for both games.
+
+use parlour_checkers::{Position, Rules};
+use parlour_game::{Game, History};
+use parlour_pegs::{PegPosition, PegRules};
+use parlour_search::{Limits, Searcher};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A crowded 4-square board in its placing phase: hundreds of forcing
+/// replies a ply, where the first iteration's quiescence search once ran
+/// for minutes past its limit.
+fn crowded() -> PegPosition {
+    let rules: PegRules = "squares=4,diagonals=1,pegs=16,reserve=36".parse().unwrap();
+    PegPosition::parse(
+        "b:K10,6,7,11,12,13,14,15,17,19,23,26,27,32/w:K20,1,2,5,8,9,16,18,21,24,25,28,30,31\
+         /hand:6,1/reserve:18,17/turn:b",
+        Some(rules),
+    )
+    .unwrap()
+}
+
+fn is_legal<G: Game>(pos: &G, mv: G::Move) -> bool {
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    moves.as_ref().contains(&mv)
+}
+
+#[test]
+fn a_node_limit_holds_inside_the_first_iteration() {
+    let pos = crowded();
+    for budget in [1_000, 20_000] {
+        let result = Searcher::new(1, 1)
+            .unwrap()
+            .search_position(&pos, Limits::Nodes(budget));
+        // Nodes are counted in batches of 1024 between checks.
+        assert!(
+            result.nodes <= budget + 2048,
+            "{} nodes for a budget of {budget}",
+            result.nodes
+        );
+        let mv = result.best_move.expect("a move");
+        assert!(is_legal(&pos, mv));
+    }
+}
+
+#[test]
+fn a_move_time_holds_inside_the_first_iteration() {
+    let pos = crowded();
+    let result = Searcher::new(1, 1)
+        .unwrap()
+        .search_position(&pos, Limits::MoveTime(Duration::from_millis(200)));
+    // Before the limit was checked inside the first iteration this search
+    // took over a minute; the bound leaves room for a loaded machine.
+    assert!(result.time < Duration::from_secs(10), "{:?}", result.time);
+    assert!(is_legal(&pos, result.best_move.expect("a move")));
+}
+
+#[test]
+fn a_search_stopped_before_it_starts_answers_with_a_legal_move() {
+    let stop = Arc::new(AtomicBool::new(true));
+    let checkers = Position::start(Rules::ENGLISH);
+    let result = Searcher::new(1, 1).unwrap().search(
+        &History::new(checkers),
+        Limits::Infinite,
+        &Default::default(),
+        &stop,
+        |_| {},
+    );
+    assert_eq!(result.depth, 0);
+    assert!(is_legal(&checkers, result.best_move.expect("a move")));
+
+    let pegs = crowded();
+    let result = Searcher::new(2, 1).unwrap().search(
+        &History::new(pegs),
+        Limits::Infinite,
+        &Default::default(),
+        &stop,
+        |_| {},
+    );
+    assert_eq!(result.depth, 0);
+    assert!(is_legal(&pegs, result.best_move.expect("a move")));
+}
