@@ -5,6 +5,7 @@
 mod cmd_bench;
 mod cmd_best;
 mod cmd_board;
+mod cmd_egdb;
 mod cmd_hub;
 mod cmd_match;
 mod cmd_moves;
@@ -51,6 +52,8 @@ enum Command {
     Hub(cmd_hub::HubArgs),
     /// Play a game against the engine in the terminal.
     Play(cmd_play::PlayArgs),
+    /// Endgame databases for english checkers: build, probe, verify.
+    Egdb(cmd_egdb::EgdbArgs),
 }
 
 fn main() -> ExitCode {
@@ -64,6 +67,7 @@ fn main() -> ExitCode {
         Command::Match(args) => cmd_match::run(args),
         Command::Hub(args) => cmd_hub::run(args),
         Command::Play(args) => cmd_play::run(args),
+        Command::Egdb(args) => cmd_egdb::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -62,7 +62,8 @@ const DRAW: u8 = 0x42;
 /// What a build reports as it goes; every method has a default that does
 /// nothing. Called from the builder's worker threads.
 pub trait Progress: Sync {
-    /// The build starts: positions in all, and how many are already built.
+    /// The job starts: its work in all, and how much is already done (a
+    /// build counts each position twice, a verification once).
     fn begin(&self, _total: u64, _done: u64) {}
     /// A material (with its mirror) starts: its name and its work, in
     /// positions (each position counts twice: the forward pass, then when
@@ -124,7 +125,7 @@ pub fn build(dir: &Path, pieces: u32, progress: &dyn Progress) -> Result<BuildSu
         .filter(|p| exists(p))
         .map(|p| pair_size(p))
         .sum();
-    progress.begin(total, done);
+    progress.begin(2 * total, 2 * done);
     let mut tables = Tables::default();
     let mut summary = BuildSummary::default();
     for pair in &pairs {

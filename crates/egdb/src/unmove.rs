@@ -95,3 +95,63 @@ pub(crate) fn predecessors(b: &Board, mut f: impl FnMut(Board)) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::Indexer;
+    use crate::material::Material;
+    use std::collections::{HashMap, HashSet};
+
+    /// For every position of some units, the un-moves are exactly the
+    /// moves (found by `parlour-checkers`) that stay in the unit, played
+    /// backwards.
+    #[test]
+    fn unmoves_are_the_staying_moves_backwards() {
+        let materials = [
+            Material::new(1, 1, 1, 1).unwrap(),
+            Material::new(2, 0, 1, 1).unwrap(),
+            Material::new(0, 2, 2, 0).unwrap(),
+            Material::new(2, 1, 0, 1).unwrap(),
+            Material::new(0, 3, 0, 1).unwrap(),
+        ];
+        let mut checked = 0;
+        for m in materials {
+            for slice in m.slices() {
+                let mine = Indexer::new(slice);
+                let theirs = Indexer::new(slice.mirror());
+                // Forward: from each position of the mirror slice without a
+                // capture, the moves into `slice`.
+                let mut into: HashMap<Board, HashSet<Board>> = HashMap::new();
+                for i in 0..theirs.size() {
+                    let p = theirs.unrank(i);
+                    let pos = p.to_position();
+                    if pos.can_capture() {
+                        continue;
+                    }
+                    for a in pos.action_vec() {
+                        let q = Board::from_position(&pos.play(a));
+                        if q.slice() == Some(slice) {
+                            assert!(into.entry(q).or_default().insert(p), "one move per pair");
+                        }
+                    }
+                }
+                for i in 0..mine.size() {
+                    let q = mine.unrank(i);
+                    let mut back = HashSet::new();
+                    predecessors(&q, |p| {
+                        assert_eq!(p.slice(), Some(slice.mirror()), "{}", q.to_position());
+                        if !p.to_position().can_capture() {
+                            assert!(back.insert(p));
+                        }
+                    });
+                    let forward = into.remove(&q).unwrap_or_default();
+                    assert_eq!(back, forward, "{}", q.to_position());
+                    checked += 1;
+                }
+                assert!(into.is_empty());
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
+}

@@ -183,3 +183,170 @@ fn a_brute_force_solver_agrees_on_every_position_up_to_3_pieces() {
     // Every kind of value occurs.
     assert!(counts.iter().all(|&c| c > 1000), "{counts:?}");
 }
+
+/// A copy of the built tables (up to `pieces` pieces) to damage.
+fn copy_of_built(pieces: u32) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for entry in std::fs::read_dir(built()).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        let count: u32 = name
+            .split(['k', 'm', '-', '.'])
+            .filter_map(|d| d.parse::<u32>().ok())
+            .sum();
+        if count <= pieces {
+            std::fs::copy(&path, dir.path().join(name)).unwrap();
+        }
+    }
+    dir
+}
+
+#[test]
+fn a_corrupt_file_is_refused_with_its_name() {
+    let dir = copy_of_built(4);
+    let name = "1k1m-1k1m.egdb";
+    let path = dir.path().join(name);
+    let mut bytes = std::fs::read(&path).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 0x04;
+    std::fs::write(&path, &bytes).unwrap();
+    let err = Egdb::open(dir.path()).unwrap_err().to_string();
+    assert!(err.contains(name) && err.contains("corrupt"), "{err}");
+    assert!(err.contains("checksum"), "{err}");
+    // A one-off probe of a position in that file is refused too.
+    let pos = Position::from_fen("B:W20,K31:B9,K1", Rules::ENGLISH).unwrap();
+    let err = Egdb::probe_once(dir.path(), &pos).unwrap_err().to_string();
+    assert!(err.contains(name), "{err}");
+    // And so is verification.
+    let err = verify(dir.path(), &Quiet).unwrap_err().to_string();
+    assert!(err.contains(name), "{err}");
+}
+
+#[test]
+fn a_truncated_file_is_refused_with_its_name() {
+    let dir = copy_of_built(4);
+    let name = "2k0m-1k1m.egdb";
+    let path = dir.path().join(name);
+    let bytes = std::fs::read(&path).unwrap();
+    for keep in [0, 10, 40, bytes.len() / 2, bytes.len() - 1] {
+        std::fs::write(&path, &bytes[..keep]).unwrap();
+        let err = Egdb::open(dir.path()).unwrap_err().to_string();
+        assert!(err.contains(name), "{keep}: {err}");
+        assert!(
+            err.contains("truncated") || err.contains("corrupt"),
+            "{keep}: {err}"
+        );
+    }
+    // Bytes after the checksum are refused as well.
+    let mut longer = bytes.clone();
+    longer.push(0);
+    std::fs::write(&path, &longer).unwrap();
+    let err = Egdb::open(dir.path()).unwrap_err().to_string();
+    assert!(
+        err.contains(name) && err.contains("after its checksum"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_missing_file_limits_what_is_covered() {
+    let dir = copy_of_built(4);
+    std::fs::remove_file(dir.path().join("3k0m-0k1m.egdb")).unwrap();
+    // Every 3-piece slice is there: the tables cover up to 3 pieces.
+    let egdb = Egdb::open(dir.path()).unwrap();
+    assert_eq!(egdb.max_pieces(), 3);
+    assert!(egdb.covers(3) && !egdb.covers(4) && !egdb.covers(1));
+    let four = Position::from_fen("B:W20,K31:B9,K1", Rules::ENGLISH).unwrap();
+    assert_eq!(egdb.probe(&four), None);
+    // Asking for 4 names the missing file.
+    let err = Egdb::open_up_to(dir.path(), 4).unwrap_err().to_string();
+    assert!(
+        err.contains("3k0m-0k1m.egdb") && err.contains("missing"),
+        "{err}"
+    );
+    let pos = Position::from_fen("B:W20:BK5,K6,K7", Rules::ENGLISH).unwrap();
+    let err = Egdb::probe_once(dir.path(), &pos).unwrap_err().to_string();
+    assert!(err.contains("3k0m-0k1m.egdb"), "{err}");
+}
+
+#[test]
+fn uncovered_positions_are_not_answered() {
+    use parlour_egdb::Uncovered;
+    let e = egdb();
+    let huffing = Position::from_fen("B:WK32:BK1,K3", Rules::HUFFING).unwrap();
+    assert_eq!(e.probe(&huffing), None);
+    assert_eq!(e.probe_checked(&huffing), Err(Uncovered::Huffing));
+    let five = Position::from_fen("B:WK32,K30:BK1,K3,K5", Rules::ENGLISH).unwrap();
+    assert_eq!(e.probe(&five), None);
+    assert_eq!(
+        e.probe_checked(&five),
+        Err(Uncovered::TooManyPieces { pieces: 5, max: 4 })
+    );
+    let alone = Position::from_fen("W:W:BK1,K3", Rules::ENGLISH).unwrap();
+    assert_eq!(e.probe(&alone), None);
+    assert!(matches!(
+        e.probe_checked(&alone),
+        Err(Uncovered::NoPiece(_))
+    ));
+    assert!(Egdb::probe_once(built(), &five)
+        .unwrap_err()
+        .to_string()
+        .contains("at most 4"));
+}
+
+/// Records what a build reports.
+#[derive(Default)]
+struct Record(std::sync::Mutex<Vec<(String, bool)>>);
+
+impl parlour_egdb::Progress for Record {
+    fn material_end(&self, r: &parlour_egdb::MaterialReport) {
+        let name = r.materials[0].to_string();
+        self.0.lock().unwrap().push((name, r.loaded));
+    }
+}
+
+#[test]
+fn a_build_resumes_after_the_last_finished_material() {
+    let dir = copy_of_built(3);
+    let rebuilt = ["2k0m-1k0m.egdb", "1k0m-2k0m.egdb"];
+    let before: Vec<Vec<u8>> = rebuilt
+        .iter()
+        .map(|n| std::fs::read(dir.path().join(n)).unwrap())
+        .collect();
+    // As a build killed while it wrote the pair: no final files, a stray
+    // temporary one.
+    for n in rebuilt {
+        std::fs::remove_file(dir.path().join(n)).unwrap();
+    }
+    std::fs::write(dir.path().join("2k0m-1k0m.egdb.tmp"), b"half").unwrap();
+    let record = Record::default();
+    build(dir.path(), 3, &record).unwrap();
+    let record = record.0.into_inner().unwrap();
+    for (name, loaded) in &record {
+        let expect_loaded = !(name == "2k0m-1k0m" || name == "1k0m-2k0m");
+        assert_eq!(*loaded, expect_loaded, "{name}");
+    }
+    assert_eq!(record.iter().filter(|(_, l)| !l).count(), 1);
+    for (n, old) in rebuilt.iter().zip(before) {
+        assert_eq!(std::fs::read(dir.path().join(n)).unwrap(), old, "{n}");
+    }
+    assert!(!dir.path().join("2k0m-1k0m.egdb.tmp").exists());
+}
+
+#[test]
+fn tables_are_shared_between_threads() {
+    fn is_sync<T: Sync + Send>(_: &T) {}
+    let e = egdb();
+    is_sync(e);
+    let positions = all_positions(2);
+    let single: Vec<Option<Wdl>> = positions.iter().map(|p| e.probe(p)).collect();
+    std::thread::scope(|s| {
+        for _ in 0..4 {
+            s.spawn(|| {
+                for (p, v) in positions.iter().zip(&single) {
+                    assert_eq!(e.probe(p), *v);
+                }
+            });
+        }
+    });
+}
