@@ -33,7 +33,7 @@
 use crate::board::Board;
 use crate::error::EgdbError;
 use crate::file;
-use crate::index::Indexer;
+use crate::index::{Indexer, Walk};
 use crate::material::{Material, Party, Slice};
 use crate::packed::Packed;
 use crate::tables::{Plies, SliceTable, Tables};
@@ -194,17 +194,18 @@ pub(crate) fn pairs(pieces: u32) -> Vec<Vec<Material>> {
     out
 }
 
-/// Wins, losses and draws in a table.
+/// Wins, losses and draws in a table, a word at a time: a win has the
+/// high bit of its two set, a draw the low one, a loss (and the padding
+/// after the last value) neither.
 fn count_values(p: &Packed) -> (u64, u64, u64) {
-    let (mut w, mut l, mut d) = (0, 0, 0);
-    for i in 0..p.len() {
-        match p.get(i) {
-            Some(Wdl::Win) => w += 1,
-            Some(Wdl::Loss) => l += 1,
-            _ => d += 1,
-        }
-    }
-    (w, l, d)
+    const LOW: u64 = 0x5555_5555_5555_5555;
+    let (w, d) = p.words().iter().fold((0, 0), |(w, d), &x| {
+        (
+            w + (x & (LOW << 1)).count_ones() as u64,
+            d + (x & LOW).count_ones() as u64,
+        )
+    });
+    (w, p.len() - w - d, d)
 }
 
 /// Solves every slice of `material` and its mirror, highest ranks first.
@@ -275,53 +276,99 @@ impl Unit {
 /// Positions handed to a worker at once.
 const CHUNK: u64 = 4096;
 
+/// A decided position waiting to be propagated: its place in the unit,
+/// whether it is won, and its board (kept, so that propagation never
+/// unranks nor reads the position's state again).
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// The place, with [`WON`] set for a won position.
+    u: u32,
+    board: Board,
+}
+
+/// The bit of [`Node::u`] marking a won position.
+const WON: u32 = 1 << 31;
+
+impl Node {
+    #[inline]
+    fn new(u: u64, won: bool, board: Board) -> Node {
+        Node {
+            u: u as u32 | if won { WON } else { 0 },
+            board,
+        }
+    }
+
+    #[inline]
+    fn place(&self) -> u64 {
+        (self.u & !WON) as u64
+    }
+
+    #[inline]
+    fn won(&self) -> bool {
+        self.u & WON != 0
+    }
+}
+
 /// Solves one unit; its tables (the slice's, then its mirror's).
 fn solve(slice: Slice, tables: &Tables, progress: &dyn Progress) -> Vec<SliceTable> {
     let unit = Unit::new(slice);
     let n = unit.size();
     assert!(
-        n < u32::MAX as u64,
+        n < WON as u64,
         "slice {slice} is too large for the builder's u32 lists"
     );
     let states: Vec<AtomicU8> = (0..n).map(|_| AtomicU8::new(0)).collect();
     let depth: Vec<AtomicU16> = (0..n).map(|_| AtomicU16::new(0)).collect();
 
-    // Step 1: the forward pass.
-    let chunks = n.div_ceil(CHUNK);
-    (0..chunks).into_par_iter().for_each(|c| {
-        let mut list = ActionList::new();
-        let end = ((c + 1) * CHUNK).min(n);
-        for u in c * CHUNK..end {
-            let state = forward(&unit, u, tables, &mut list);
-            states[u as usize].store(state, Ordering::Relaxed);
-            if state == WIN || state == LOSS {
-                // Decided at once: in one ply, or (no move) in none.
-                depth[u as usize].store(u16::from(!list.is_empty()), Ordering::Relaxed);
+    // Step 1: the forward pass, each part in chunks walked index by index.
+    // Positions decided here seed step 2: lost without a move at ply 0,
+    // the rest at ply 1.
+    let jobs: Vec<(usize, u64)> = (0..unit.parts.len())
+        .flat_map(|part| (0..unit.parts[part].size().div_ceil(CHUNK)).map(move |c| (part, c)))
+        .collect();
+    let seeds: Vec<(Vec<Node>, Vec<Node>)> = jobs
+        .into_par_iter()
+        .map(|(part, c)| {
+            let mut list = ActionList::new();
+            let mut seeds = (Vec::new(), Vec::new());
+            let ix = &unit.parts[part];
+            let end = ((c + 1) * CHUNK).min(ix.size());
+            let mut walk = Walk::new(ix, c * CHUNK);
+            for i in c * CHUNK..end {
+                let board = walk.board();
+                if i + 1 < end {
+                    walk.advance();
+                }
+                let u = unit.base(part) + i;
+                let state = forward(&unit, part, &board, tables, &mut list);
+                states[u as usize].store(state, Ordering::Relaxed);
+                if state == WIN || state == LOSS {
+                    let node = Node::new(u, state == WIN, board);
+                    if list.is_empty() {
+                        seeds.0.push(node);
+                    } else {
+                        depth[u as usize].store(1, Ordering::Relaxed);
+                        seeds.1.push(node);
+                    }
+                }
             }
-        }
-        progress.advance(end - c * CHUNK);
-    });
+            progress.advance(end - c * CHUNK);
+            seeds
+        })
+        .collect();
+    let mut frontier: Vec<Node> = seeds.iter().flat_map(|s| s.0.iter().copied()).collect();
+    let later: Vec<Node> = seeds.iter().flat_map(|s| s.1.iter().copied()).collect();
+    drop(seeds);
 
     // Step 2: propagation, ply by ply.
-    let seeds = |ply: u16| -> Vec<u32> {
-        (0..n as u32)
-            .into_par_iter()
-            .filter(|&u| {
-                let s = states[u as usize].load(Ordering::Relaxed);
-                (s == WIN || s == LOSS) && depth[u as usize].load(Ordering::Relaxed) == ply
-            })
-            .collect()
-    };
-    let mut frontier = seeds(0);
-    let later = seeds(1);
     progress.advance(frontier.len() as u64);
     let mut ply: u16 = 0;
     loop {
-        let mut next: Vec<u32> = frontier
+        let mut next: Vec<Node> = frontier
             .par_chunks(1024)
             .flat_map_iter(|chunk| {
                 let mut out = Vec::new();
-                for &q in chunk {
+                for q in chunk {
                     expand(&unit, q, ply + 1, &states, &depth, &mut out);
                 }
                 out
@@ -338,40 +385,62 @@ fn solve(slice: Slice, tables: &Tables, progress: &dyn Progress) -> Vec<SliceTab
         ply += 1;
     }
 
-    // The tables: what is undecided is drawn.
+    // The tables: what is undecided is drawn. Words of 32 values are
+    // filled in parallel, each chunk with its own list of long distances.
     let mut out = Vec::with_capacity(unit.parts.len());
     let mut draws = 0;
     for (part, indexer) in unit.parts.into_iter().enumerate() {
         let base = if part == 0 { 0 } else { unit.split };
         let len = indexer.size();
-        let mut values = Packed::new(len);
-        let mut max_dtc = 0u16;
-        let mut long_index = Vec::new();
-        let mut long_dtc = Vec::new();
-        for i in 0..len {
-            let u = (base + i) as usize;
-            let s = states[u].load(Ordering::Relaxed);
-            let v = match s {
-                WIN => Wdl::Win,
-                LOSS => Wdl::Loss,
-                _ => {
-                    draws += 1;
-                    Wdl::Draw
+        let mut words = vec![0u64; len.div_ceil(32) as usize];
+        const WORDS: usize = 1024;
+        let pieces: Vec<(u64, u16, Vec<u32>, Vec<u16>)> = words
+            .par_chunks_mut(WORDS)
+            .enumerate()
+            .map(|(c, chunk)| {
+                let (mut draws, mut max_dtc) = (0u64, 0u16);
+                let (mut long_index, mut long_dtc) = (Vec::new(), Vec::new());
+                let first = (c * WORDS * 32) as u64;
+                for (w, word) in chunk.iter_mut().enumerate() {
+                    for bit in 0..32u64 {
+                        let i = first + 32 * w as u64 + bit;
+                        if i >= len {
+                            break;
+                        }
+                        let u = (base + i) as usize;
+                        let v = match states[u].load(Ordering::Relaxed) {
+                            WIN => Wdl::Win,
+                            LOSS => Wdl::Loss,
+                            _ => {
+                                draws += 1;
+                                Wdl::Draw
+                            }
+                        };
+                        *word |= (v.code() as u64) << (2 * bit);
+                        if v != Wdl::Draw {
+                            let d = depth[u].load(Ordering::Relaxed);
+                            max_dtc = max_dtc.max(d);
+                            if d >= DISTANCE_THRESHOLD.0 {
+                                long_index.push(i as u32);
+                                long_dtc.push(d);
+                            }
+                        }
+                    }
                 }
-            };
-            values.set(i, v);
-            if v != Wdl::Draw {
-                let d = depth[u].load(Ordering::Relaxed);
-                max_dtc = max_dtc.max(d);
-                if d >= DISTANCE_THRESHOLD.0 {
-                    long_index.push(i as u32);
-                    long_dtc.push(d);
-                }
-            }
+                (draws, max_dtc, long_index, long_dtc)
+            })
+            .collect();
+        let mut max_dtc = 0;
+        let (mut long_index, mut long_dtc) = (Vec::new(), Vec::new());
+        for (d, m, li, ld) in pieces {
+            draws += d;
+            max_dtc = max_dtc.max(m);
+            long_index.extend(li);
+            long_dtc.extend(ld);
         }
         out.push(SliceTable {
             indexer,
-            values,
+            values: Packed::from_words(words, len),
             max_dtc: Plies(max_dtc),
             long_index,
             long_dtc,
@@ -381,11 +450,9 @@ fn solve(slice: Slice, tables: &Tables, progress: &dyn Progress) -> Vec<SliceTab
     out
 }
 
-/// The forward pass of one position: its state.
+/// The forward pass of one position of `part`: its state.
 #[inline]
-fn forward(unit: &Unit, u: u64, tables: &Tables, list: &mut ActionList) -> u8 {
-    let (part, i) = unit.locate(u);
-    let board = unit.parts[part].unrank(i);
+fn forward(unit: &Unit, part: usize, board: &Board, tables: &Tables, list: &mut ActionList) -> u8 {
     let pos = board.to_position();
     pos.actions(list);
     if list.is_empty() {
@@ -419,19 +486,18 @@ fn forward(unit: &Unit, u: u64, tables: &Tables, list: &mut ActionList) -> u8 {
 #[inline]
 fn expand(
     unit: &Unit,
-    q: u32,
+    q: &Node,
     ply: u16,
     states: &[AtomicU8],
     depth: &[AtomicU16],
-    out: &mut Vec<u32>,
+    out: &mut Vec<Node>,
 ) {
-    let won = states[q as usize].load(Ordering::Relaxed) == WIN;
-    let (part, i) = unit.locate(q as u64);
-    let board = unit.parts[part].unrank(i);
+    let won = q.won();
+    let (part, _) = unit.locate(q.place());
     let other = unit.partner(part);
     let indexer = &unit.parts[other];
     let base = unit.base(other);
-    predecessors(&board, |p| {
+    predecessors(&q.board, |p| {
         let u = (base + indexer.rank(&p)) as usize;
         let cell = &states[u];
         let decided = if won {
@@ -457,7 +523,7 @@ fn expand(
         };
         if decided {
             depth[u].store(ply, Ordering::Relaxed);
-            out.push(u as u32);
+            out.push(Node::new(u as u64, !won, p));
         }
     });
 }

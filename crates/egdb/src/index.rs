@@ -63,6 +63,21 @@ fn rank_set(set: u32, free: u32) -> u64 {
     rank
 }
 
+/// The colex rank of a set of squares among all 32: no squeezing, so no
+/// counting.
+#[inline(always)]
+fn rank_all(set: u32) -> u64 {
+    let mut rank = 0;
+    let mut rest = set;
+    let mut k = 1;
+    while rest != 0 {
+        rank += binomial(rest.trailing_zeros(), k);
+        rest &= rest - 1;
+        k += 1;
+    }
+    rank
+}
+
 /// The `j`-th (from 0) square of `free`, lowest first.
 #[inline(always)]
 fn select(free: u32, j: u32) -> u32 {
@@ -177,7 +192,7 @@ impl Indexer {
     pub fn rank(&self, b: &Board) -> u64 {
         let own_men = b.mover_men();
         let other_men = b.other_men();
-        let mi = rank_set(own_men, u32::MAX) - self.mover_skip;
+        let mi = rank_all(own_men) - self.mover_skip;
         // The other side's men, seen from his side: bit 31-s for square s.
         let blocked = own_men.reverse_bits();
         let (oi, _) = other_men_rank(self.slice, other_men.reverse_bits(), blocked);
@@ -211,6 +226,139 @@ impl Indexer {
             other: other_men | other_kings,
             kings: own_kings | other_kings,
         }
+    }
+}
+
+/// The lowest `n` squares of `mask`.
+#[inline(always)]
+fn lowest(mask: u32, n: u32) -> u32 {
+    let mut m = mask;
+    let mut out = 0;
+    for _ in 0..n {
+        let b = m & m.wrapping_neg();
+        out |= b;
+        m ^= b;
+    }
+    out
+}
+
+/// The next set of as many squares of `mask` as `x` has, in increasing
+/// numeric order (which is colex order of the squeezed ranks); `None`
+/// after the last, or for the empty set.
+#[inline(always)]
+fn next_subset(x: u32, mask: u32) -> Option<u32> {
+    if x == 0 {
+        return None;
+    }
+    let low = x & x.wrapping_neg();
+    // Squares outside the mask count as taken, so adding the lowest bit
+    // carries through the lowest run of the set and over them, to the
+    // first free square of the mask above.
+    let sum = (x | !mask) as u64 + low as u64;
+    if sum >> 32 != 0 {
+        return None;
+    }
+    let kept = sum as u32 & mask;
+    Some(kept | lowest(mask, x.count_ones() - kept.count_ones()))
+}
+
+/// The first set of `k` squares of `mask` (in numeric order) with one on
+/// `lead` (a part of the mask above the rest), if any.
+#[inline(always)]
+fn first_with_lead(mask: u32, lead: u32, k: u32) -> Option<u32> {
+    if k == 0 {
+        return Some(0);
+    }
+    let first = lowest(mask, k);
+    if first.count_ones() < k || mask & lead == 0 {
+        return None;
+    }
+    if first & lead != 0 {
+        return Some(first);
+    }
+    let top = mask & lead;
+    Some(lowest(mask, k - 1) | (top & top.wrapping_neg()))
+}
+
+/// A walk through consecutive indices of a slice, a board at a time,
+/// without unranking each: the sets step in the index's own order (the
+/// other side's kings fastest, the side to move's men slowest).
+pub(crate) struct Walk<'a> {
+    ix: &'a Indexer,
+    mi: usize,
+    /// The other side's men from his view, and where they may go.
+    other_men: u32,
+    other_mask: u32,
+    own_kings: u32,
+    other_kings: u32,
+}
+
+impl<'a> Walk<'a> {
+    /// A walk that starts at `index`.
+    pub fn new(ix: &'a Indexer, index: u64) -> Walk<'a> {
+        let b = ix.unrank(index);
+        let mi = ix.offsets.partition_point(|&o| o <= index) - 1;
+        let mut w = Walk {
+            ix,
+            mi,
+            other_men: b.other_men().reverse_bits(),
+            other_mask: 0,
+            own_kings: b.mover & b.kings,
+            other_kings: b.other & b.kings,
+        };
+        w.other_mask = w.other_men_mask();
+        w
+    }
+
+    fn other_men_mask(&self) -> u32 {
+        let (region, _) = other_region(self.ix.slice);
+        region & !self.ix.mover_sets[self.mi].reverse_bits()
+    }
+
+    /// The board at the walk's index.
+    #[inline(always)]
+    pub fn board(&self) -> Board {
+        let own_men = self.ix.mover_sets[self.mi];
+        let other_men = self.other_men.reverse_bits();
+        Board {
+            mover: own_men | self.own_kings,
+            other: other_men | self.other_kings,
+            kings: self.own_kings | self.other_kings,
+        }
+    }
+
+    /// Steps to the next index (which must exist).
+    #[inline(always)]
+    pub fn advance(&mut self) {
+        let m = self.ix.slice.material();
+        let men = self.ix.mover_sets[self.mi] | self.other_men.reverse_bits();
+        if let Some(k) = next_subset(self.other_kings, !(men | self.own_kings)) {
+            self.other_kings = k;
+            return;
+        }
+        if let Some(k) = next_subset(self.own_kings, !men) {
+            self.own_kings = k;
+            self.other_kings = lowest(!(men | k), m.kings(Party::Other));
+            return;
+        }
+        if let Some(o) = next_subset(self.other_men, self.other_mask) {
+            self.other_men = o;
+        } else {
+            // The next set of the side to move's men that leaves the other
+            // side's men a place.
+            let (_, lead) = other_region(self.ix.slice);
+            loop {
+                self.mi += 1;
+                self.other_mask = self.other_men_mask();
+                if let Some(o) = first_with_lead(self.other_mask, lead, m.men(Party::Other)) {
+                    self.other_men = o;
+                    break;
+                }
+            }
+        }
+        let men = self.ix.mover_sets[self.mi] | self.other_men.reverse_bits();
+        self.own_kings = lowest(!men, m.kings(Party::Mover));
+        self.other_kings = lowest(!(men | self.own_kings), m.kings(Party::Other));
     }
 }
 
@@ -297,6 +445,29 @@ mod tests {
             let (a, t) = placements(pieces);
             assert_eq!(a, all[pieces as usize - 1], "{pieces} pieces");
             assert_eq!(t, two_sided[pieces as usize - 1], "{pieces} pieces");
+        }
+    }
+
+    #[test]
+    fn a_walk_visits_the_indices_in_order() {
+        for m in [
+            Material::new(2, 0, 1, 0).unwrap(),
+            Material::new(1, 1, 1, 1).unwrap(),
+            Material::new(0, 2, 2, 1).unwrap(),
+            Material::new(3, 0, 2, 0).unwrap(),
+            Material::new(0, 3, 0, 2).unwrap(),
+        ] {
+            for slice in m.slices() {
+                let ix = Indexer::new(slice);
+                let start = ix.size() / 3;
+                let mut walk = Walk::new(&ix, start);
+                for i in start..ix.size() {
+                    assert_eq!(walk.board(), ix.unrank(i), "{slice} index {i}");
+                    if i + 1 < ix.size() {
+                        walk.advance();
+                    }
+                }
+            }
         }
     }
 

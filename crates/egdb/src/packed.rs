@@ -11,6 +11,7 @@ pub(crate) struct Packed {
 
 impl Packed {
     /// `len` values, all losses (code 0) until set.
+    #[cfg(test)]
     pub fn new(len: u64) -> Packed {
         Packed {
             words: vec![0; len.div_ceil(32) as usize],
@@ -50,7 +51,7 @@ impl Packed {
     }
 
     /// Sets the value at `i`.
-    #[inline(always)]
+    #[cfg(test)]
     pub fn set(&mut self, i: u64, v: Wdl) {
         let w = &mut self.words[(i / 32) as usize];
         let shift = 2 * (i % 32);
