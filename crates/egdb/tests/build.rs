@@ -45,6 +45,36 @@ fn known_endings() {
     // move takes it.
     assert_eq!(probe("B:WK15:BK10"), Wdl::Win);
     assert_eq!(probe("W:WK15:BK10"), Wdl::Win);
+    // Black's king must take 14x23 (it cannot go on: 32 is held), and
+    // White's 27x18 then takes Black's last piece.
+    assert_eq!(probe("B:W18,27,K32:BK14"), Wdl::Loss);
+    // Without the king on 32, 14x23x32 takes both men: White has nothing.
+    assert_eq!(probe("B:W18,27:BK14"), Wdl::Win);
+    // With a king far off instead, what is left is one king against one.
+    assert_eq!(probe("B:W18,27,K4:BK14"), Wdl::Draw);
+}
+
+#[test]
+fn long_conversions_have_their_distance() {
+    use parlour_egdb::{Distance, Plies, DISTANCE_THRESHOLD};
+    let e = egdb();
+    let mut exact = 0;
+    for p in all_positions(3) {
+        match (e.probe(&p), e.probe_distance(&p)) {
+            (Some(Wdl::Draw), d) => assert_eq!(d, None, "{p}"),
+            (Some(v), Some((w, Distance::Exactly(Plies(d))))) => {
+                assert_eq!(v, w);
+                assert!(d >= DISTANCE_THRESHOLD.0, "{p}");
+                exact += 1;
+            }
+            (Some(v), Some((w, Distance::Below(t)))) => {
+                assert_eq!((v, t), (w, DISTANCE_THRESHOLD));
+            }
+            other => panic!("{p}: {other:?}"),
+        }
+    }
+    // Two kings against one take up to 34 plies to force the capture.
+    assert!(exact > 100, "{exact}");
 }
 
 #[test]
