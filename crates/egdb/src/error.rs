@@ -58,7 +58,10 @@ pub enum EgdbError {
     #[error("{0}")]
     Uncovered(#[from] Uncovered),
     /// `verify` found a stored value its successors contradict.
-    #[error("{path}: wrong value for {fen}: stored {stored}, its successors give {expected}")]
+    #[error(
+        "{path}: wrong value for {fen}: stored {stored}, its successors give {expected}; \
+         this file or one its moves lead into is wrong: delete them and build again"
+    )]
     Wrong {
         /// The file holding the value.
         path: PathBuf,

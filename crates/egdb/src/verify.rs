@@ -125,7 +125,13 @@ fn check(egdb: &Egdb, board: &Board, list: &mut ActionList) -> Result<u64, Strin
     let stored = egdb.probe(&pos).expect("covered");
     let mut best = Wdl::Loss;
     for &a in list.iter() {
-        let v = successor(egdb, &pos.play(a)).0.flip();
+        let next = pos.play(a);
+        // A side to move without pieces has lost at once.
+        let v = if next.pieces(next.side()).is_empty() {
+            Wdl::Win
+        } else {
+            egdb.probe(&next).expect("covered").flip()
+        };
         if v == Wdl::Win {
             best = Wdl::Win;
             break;
