@@ -103,7 +103,8 @@ def main():
     with tempfile.TemporaryDirectory(prefix="parlour-pdn-") as folder:
         pdn, results = run_match(args.parlour, folder, args.rounds, args.seed)
         with open(results, encoding="utf8") as f:
-            records = {r["index"] + 1: r for r in map(json.loads, f)}
+            # The first line is the match's header, the rest games.
+            records = {r["index"] + 1: r for r in map(json.loads, f) if "parlour_match" not in r}
         games = PDNReader(filename=pdn).games
         failures = 0
         if len(games) != len(records):

@@ -6,16 +6,18 @@
 //! maximum length.
 
 use crate::openings::Opening;
-use crate::player::{mix_seed, ClockState, Player, PlayerError};
+use crate::player::{ClockState, Player};
 use crate::records::{today, GameRecord};
 use crate::spec::PlayerSpec;
-use parlour_game::{Game, History, Outcome, Side};
+use parlour_game::{mix_seed, Game, History, Outcome, Side};
+use parlour_hub::EngineError;
+use serde::{Deserialize, Serialize};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
 /// Resignation: a player whose own score has been at or below `-score`
 /// for `moves` of its moves in a row resigns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ResignRule {
     /// The score (positive) a player must be down by.
     pub score: i32,
@@ -26,7 +28,7 @@ pub struct ResignRule {
 /// Draw by agreed score: from ply `after_plies` on, when both players'
 /// scores have been within `score` of 0 for `moves` of their moves in a
 /// row, the game is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DrawRule {
     /// The first ply at which a draw may be adjudicated.
     pub after_plies: u32,
@@ -37,7 +39,7 @@ pub struct DrawRule {
 }
 
 /// Ending games before the rules do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Adjudication {
     /// A game still going after this many plies (the opening's included)
     /// is drawn.
@@ -128,6 +130,7 @@ pub(crate) fn play_game<G: Game>(
         movetime: spec.movetime(),
     });
     let mut scores = ScoreRun::default();
+    let mut move_ms = Vec::new();
     let ending = loop {
         let pos = *history.current();
         let plies = history.moves().len();
@@ -176,7 +179,7 @@ pub(crate) fn play_game<G: Game>(
                     .map(|s| s.to_string())
                     .or_else(|| panic.downcast_ref::<String>().cloned())
                     .unwrap_or_else(|| "no message".to_string());
-                Err(PlayerError::Crashed(format!("panicked: {what}")))
+                Err(EngineError::Crashed(format!("panicked: {what}")))
             });
         let elapsed = started.elapsed();
         let lose = |termination: &'static str, reason: String| Ending {
@@ -222,6 +225,7 @@ pub(crate) fn play_game<G: Game>(
                 format!("{} played {}, which is not legal", who(side), choice.mv),
             );
         }
+        move_ms.push(u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX));
         if history.outcome().is_some() {
             // The rules have ended the game: no adjudication.
             continue;
@@ -285,5 +289,8 @@ pub(crate) fn play_game<G: Game>(
         plies: history.moves().len(),
         moves: history.moves().iter().map(|m| m.to_string()).collect(),
         date: today(),
+        move_ms,
+        // The runner numbers the games as they are written.
+        order: 0,
     }
 }

@@ -24,13 +24,14 @@
 //! first game.) A later start that fails, a restart after a crash, is a
 //! loss by `crash` at the engine's first move.
 
-use crate::player::{ClockState, Player, PlayerError};
+use crate::error::{BuildError, BuildProblem};
+use crate::player::{ClockState, Player};
 use crate::search::search_factory;
 use crate::spec::{Limits, PlayerSpec};
 use crate::Choice;
-use parlour_game::{Evaluate, History};
+use parlour_game::{History, Variant};
 use parlour_hub::client::{limits_for_clock, move_timeout};
-use parlour_hub::{ClientError, ClientOptions, HubClient, HubGame, Variant};
+use parlour_hub::{ClientOptions, EngineError, HubClient};
 use std::collections::HashMap;
 use std::marker::PhantomData;
 use std::sync::{Arc, Mutex};
@@ -39,8 +40,8 @@ use std::time::Duration;
 /// Idle engines of one command, in good health, waiting for a game.
 type Pool = Arc<Mutex<Vec<HubClient>>>;
 
-/// A Hub engine in a match.
-pub struct HubPlayer<G: HubGame> {
+/// A Hub engine in a match of the game `V`.
+pub struct HubPlayer<V: Variant> {
     name: String,
     command: String,
     options: ClientOptions,
@@ -49,16 +50,17 @@ pub struct HubPlayer<G: HubGame> {
     margin: Duration,
     client: Option<HubClient>,
     /// Why the engine could not be started for this game.
-    start_error: Option<ClientError>,
+    start_error: Option<EngineError>,
     pool: Pool,
-    game: PhantomData<fn() -> G>,
+    game: PhantomData<fn() -> V>,
 }
 
-impl<G: HubGame> HubPlayer<G> {
-    /// A player for the Hub spec `spec` (an error for any other kind)
-    /// playing `variant`, taking idle engines from and returning them to
-    /// `pool`. It starts no process until its game begins.
-    fn new(spec: &PlayerSpec, variant: Variant, pool: Pool) -> Result<HubPlayer<G>, String> {
+impl<V: Variant> HubPlayer<V> {
+    /// A player for the Hub spec `spec` (`None` for any other kind)
+    /// playing the Hub variant `variant`, taking idle engines from and
+    /// returning them to `pool`. It starts no process until its game
+    /// begins.
+    fn new(spec: &PlayerSpec, variant: &str, pool: Pool) -> Option<HubPlayer<V>> {
         let PlayerSpec::Hub {
             name,
             command,
@@ -67,9 +69,9 @@ impl<G: HubGame> HubPlayer<G> {
             margin,
         } = spec
         else {
-            return Err(format!("engine `{spec}` is not a hub engine"));
+            return None;
         };
-        Ok(HubPlayer {
+        Some(HubPlayer {
             name: name.clone(),
             command: command.clone(),
             options: ClientOptions {
@@ -104,15 +106,7 @@ fn fallback_limits(limits: &Limits) -> parlour_search::Limits {
     }
 }
 
-fn player_error(e: ClientError) -> PlayerError {
-    match e {
-        ClientError::Crashed(why) => PlayerError::Crashed(why),
-        ClientError::TimedOut(why) => PlayerError::TimedOut(why),
-        ClientError::IllegalMove(why) => PlayerError::IllegalMove(why),
-    }
-}
-
-impl<G: HubGame> Player<G> for HubPlayer<G> {
+impl<V: Variant> Player<V::Position> for HubPlayer<V> {
     fn name(&self) -> &str {
         &self.name
     }
@@ -148,17 +142,16 @@ impl<G: HubGame> Player<G> for HubPlayer<G> {
 
     fn choose(
         &mut self,
-        game: &History<G>,
+        game: &History<V::Position>,
         clock: &ClockState,
-    ) -> Result<Choice<G::Move>, PlayerError> {
+    ) -> Result<Choice<parlour_game::registry::MoveOf<V>>, EngineError> {
         let Some(client) = self.client.as_mut() else {
-            let e = self.start_error.clone().unwrap_or_else(|| {
-                ClientError::Crashed(format!("`{}` was not started", self.command))
-            });
-            return Err(player_error(e));
+            return Err(self.start_error.clone().unwrap_or_else(|| {
+                EngineError::Crashed(format!("`{}` was not started", self.command))
+            }));
         };
         let limits = limits_for_clock(clock.own, clock.increment, clock.movetime, self.fallback);
-        match client.choose(game, limits, move_timeout(limits, self.margin)) {
+        match client.choose::<V>(game, limits, move_timeout(limits, self.margin)) {
             Ok(answer) => Ok(Choice {
                 mv: answer.mv,
                 score: answer.score,
@@ -166,13 +159,13 @@ impl<G: HubGame> Player<G> for HubPlayer<G> {
             Err(e) => {
                 // Kill the failed process now; the next game starts another.
                 self.client = None;
-                Err(player_error(e))
+                Err(e)
             }
         }
     }
 }
 
-impl<G: HubGame> Drop for HubPlayer<G> {
+impl<V: Variant> Drop for HubPlayer<V> {
     /// Hands a healthy engine back to the pool; a failed one is killed.
     fn drop(&mut self) {
         if let Some(client) = self.client.take() {
@@ -185,15 +178,17 @@ impl<G: HubGame> Drop for HubPlayer<G> {
     }
 }
 
-/// Every player of a game that is spoken over Hub and has an evaluation:
-/// `hub:...` as a [`HubPlayer`] playing `variant` (the match's game: english
-/// or huffing checkers, or pegs), the rest as [`search_factory`] builds
-/// them. The first time it builds a Hub engine it starts it, and an engine
-/// that cannot be started is an error (see the module notes).
-pub fn hub_factory<G: HubGame + Evaluate>(
-    variant: Variant,
-) -> impl Fn(&PlayerSpec) -> Result<Box<dyn Player<G>>, String> + Sync {
-    let search = search_factory::<G>();
+/// Every player of the game `rules` plays: `hub:...` as a [`HubPlayer`]
+/// playing `rules`' Hub variant, the rest as [`search_factory`] builds them
+/// (with `eval` as the match's evaluation). The first time it builds a Hub
+/// engine it starts it, and an engine that cannot be started is an error
+/// (see the module notes).
+pub fn hub_factory<V: Variant>(
+    rules: V,
+    eval: Option<String>,
+) -> impl Fn(&PlayerSpec) -> Result<Box<dyn Player<V::Position>>, BuildError> + Sync {
+    let search = search_factory::<V>(rules, eval);
+    let variant = rules.hub_variant();
     let pools: Mutex<HashMap<String, Pool>> = Mutex::new(HashMap::new());
     move |spec: &PlayerSpec| match spec {
         PlayerSpec::Hub {
@@ -203,7 +198,8 @@ pub fn hub_factory<G: HubGame + Evaluate>(
             ..
         } => {
             let pool = {
-                let mut pools = pools.lock().map_err(|_| "a poisoned lock".to_string())?;
+                // A lock poisoned by a panic elsewhere still holds good pools.
+                let mut pools = pools.lock().unwrap_or_else(|e| e.into_inner());
                 match pools.get(command) {
                     Some(pool) => pool.clone(),
                     None => {
@@ -211,15 +207,19 @@ pub fn hub_factory<G: HubGame + Evaluate>(
                             startup_timeout: *startup_timeout,
                             ..ClientOptions::for_variant(variant)
                         };
-                        let client = HubClient::start(command, &options)
-                            .map_err(|e| format!("engine `{name}` cannot play: {e}"))?;
+                        let client =
+                            HubClient::start(command, &options).map_err(|e| BuildError {
+                                name: name.clone(),
+                                problem: BuildProblem::Engine(e),
+                            })?;
                         let pool: Pool = Arc::new(Mutex::new(vec![client]));
                         pools.insert(command.clone(), pool.clone());
                         pool
                     }
                 }
             };
-            Ok(Box::new(HubPlayer::<G>::new(spec, variant, pool)?) as Box<dyn Player<G>>)
+            let player = HubPlayer::<V>::new(spec, variant, pool).expect("a hub spec");
+            Ok(Box::new(player) as Box<dyn Player<V::Position>>)
         }
         other => search(other),
     }
@@ -228,8 +228,8 @@ pub fn hub_factory<G: HubGame + Evaluate>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{run_match, Checkers, GameCount, MatchConfig};
-    use parlour_checkers::{Position, Rules};
+    use crate::{run_match, GameCount, MatchConfig};
+    use parlour_checkers::Rules;
 
     #[test]
     fn a_spec_limit_is_sent_as_a_level() {
@@ -252,11 +252,12 @@ mod tests {
 
     #[test]
     fn an_engine_that_cannot_be_started_is_an_error_before_any_game() {
-        let factory = hub_factory::<Position>(Variant::English);
+        let factory = hub_factory(Rules::ENGLISH, None);
         let spec: PlayerSpec = "hub:/no/such/engine --x,depth=2,name=gone".parse().unwrap();
         let err = factory(&spec).err().expect("no engine to start");
+        assert_eq!(err.name, "gone");
         assert!(
-            err.contains("gone") && err.contains("cannot start"),
+            matches!(&err.problem, BuildProblem::Engine(EngineError::Crashed(why)) if why.contains("cannot start")),
             "{err}"
         );
         // The other kinds are still built.
@@ -300,9 +301,8 @@ mod tests {
             openings: Some("start".into()),
             ..MatchConfig::default()
         };
-        let format = Checkers::new(Rules::ENGLISH);
-        let factory = hub_factory::<Position>(Variant::English);
-        let report = run_match(&config, &format, &factory, &|_| {}).unwrap();
+        let factory = hub_factory(Rules::ENGLISH, None);
+        let report = run_match(&config, &Rules::ENGLISH, &factory, &|_| {}).unwrap();
         let mut records = report.records.clone();
         records.sort_by_key(|r| r.index);
         assert_eq!(records.len(), 2);

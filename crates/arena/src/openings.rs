@@ -3,9 +3,9 @@
 //! random plies from a seed for any game; each opening is played twice with
 //! the colours swapped.
 
-use crate::format::GameFormat;
-use crate::player::mix_seed;
-use parlour_game::{Game, History};
+use crate::error::OpeningError;
+use parlour_game::registry::parse_line;
+use parlour_game::{mix_seed, Game, History, Variant};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -26,19 +26,19 @@ pub struct Opening<G: Game> {
 impl<G: Game> Opening<G> {
     /// The opening, checked: the moves are legal in turn and the game is
     /// not over after them.
-    pub fn new(name: String, start: G, moves: Vec<G::Move>) -> Result<Opening<G>, String> {
+    pub fn new(name: String, start: G, moves: Vec<G::Move>) -> Result<Opening<G>, OpeningError> {
         let mut history = History::new(start);
         if history.outcome().is_some() {
-            return Err(format!(
-                "opening {name}: the game is already over at its start"
-            ));
+            return Err(OpeningError::OverAtStart { name });
         }
         for &mv in &moves {
             if !history.try_push(mv) {
-                return Err(format!("opening {name}: move {mv} is not legal"));
+                let mv = mv.to_string();
+                return Err(OpeningError::Illegal { name, mv });
             }
             if history.outcome().is_some() {
-                return Err(format!("opening {name}: the game is over after move {mv}"));
+                let mv = mv.to_string();
+                return Err(OpeningError::OverAfter { name, mv });
             }
         }
         Ok(Opening { name, start, moves })
@@ -73,9 +73,9 @@ pub enum OpeningSpec {
 
 impl OpeningSpec {
     /// Reads `start`, `random`, `random:plies=N`, `file:PATH`, or a deck
-    /// name or path. A name that is not one of `format`'s decks is taken as
-    /// a path; [`OpeningBook::load`] says if no such file exists.
-    pub fn parse<G: Game>(text: &str, format: &dyn GameFormat<G>) -> Result<OpeningSpec, String> {
+    /// name or path. A name that is not one of the game `V`'s decks is
+    /// taken as a path; [`OpeningBook::load`] says if no such file exists.
+    pub fn parse<V: Variant>(text: &str) -> Result<OpeningSpec, OpeningError> {
         let text = text.trim();
         if text == "start" {
             return Ok(OpeningSpec::Start);
@@ -89,19 +89,19 @@ impl OpeningSpec {
                 .strip_prefix("plies=")
                 .and_then(|n| n.trim().parse::<u32>().ok())
                 .filter(|&n| n > 0 && n <= 1000)
-                .ok_or_else(|| {
-                    format!("openings `{text}`: write random:plies=N with N from 1 to 1000")
+                .ok_or_else(|| OpeningError::RandomPlies {
+                    text: text.to_string(),
                 })?;
             return Ok(OpeningSpec::Random { plies });
         }
         if let Some(path) = text.strip_prefix("file:") {
             return Ok(OpeningSpec::File(path.into()));
         }
-        if format.deck_names().contains(&text) {
+        if V::decks().contains(&text) {
             return Ok(OpeningSpec::Named(text.to_string()));
         }
         if text.is_empty() {
-            return Err("the openings are empty: name a deck or a file".to_string());
+            return Err(OpeningError::Empty);
         }
         Ok(OpeningSpec::File(text.into()))
     }
@@ -125,30 +125,25 @@ pub enum OpeningBook<G: Game> {
 }
 
 impl<G: Game> OpeningBook<G> {
-    /// Loads the openings; with `shuffle`, a fixed list is put in an order
-    /// drawn from `seed`.
-    pub fn load(
+    /// Loads the openings of the game `rules` plays; with `shuffle`, a
+    /// fixed list is put in an order drawn from `seed`.
+    pub fn load<V: Variant<Position = G>>(
         spec: &OpeningSpec,
-        format: &dyn GameFormat<G>,
+        rules: &V,
         seed: u64,
         shuffle: bool,
-    ) -> Result<OpeningBook<G>, String> {
+    ) -> Result<OpeningBook<G>, OpeningError> {
         let mut list = match spec {
-            OpeningSpec::Start => vec![Opening::new("start".into(), format.start(), Vec::new())?],
+            OpeningSpec::Start => vec![Opening::new("start".into(), rules.start(), Vec::new())?],
             OpeningSpec::Random { plies } => {
                 return Ok(OpeningBook::Random {
-                    start: format.start(),
+                    start: rules.start(),
                     plies: *plies,
                     seed,
                 })
             }
-            OpeningSpec::Named(name) => format.deck(name).ok_or_else(|| {
-                format!(
-                    "unknown opening deck `{name}`: the decks are {}",
-                    format.deck_names().join(", ")
-                )
-            })??,
-            OpeningSpec::File(path) => read_file(path, format)?,
+            OpeningSpec::Named(name) => deck(rules, name)?,
+            OpeningSpec::File(path) => read_file(path, rules)?,
         };
         if shuffle {
             list.shuffle(&mut StdRng::seed_from_u64(mix_seed(seed, 0x0BE1)));
@@ -207,16 +202,42 @@ fn random_opening<G: Game>(start: G, plies: u32, seed: u64, pair: usize) -> Open
     }
 }
 
+/// The game's opening `name` from its start: the moves `text` names.
+fn from_start<V: Variant>(
+    rules: &V,
+    name: String,
+    text: &str,
+) -> Result<Opening<V::Position>, OpeningError> {
+    let start = rules.start();
+    match parse_line::<V>(&start, text) {
+        Ok(moves) => Opening::new(name, start, moves),
+        Err(e) => Err(OpeningError::Text {
+            name,
+            source: Box::new(e),
+        }),
+    }
+}
+
+/// The game's built-in deck `name`.
+fn deck<V: Variant>(rules: &V, name: &str) -> Result<Vec<Opening<V::Position>>, OpeningError> {
+    let deck = rules.deck(name).ok_or_else(|| OpeningError::UnknownDeck {
+        name: name.to_string(),
+        decks: V::decks(),
+    })?;
+    deck.into_iter()
+        .map(|(name, moves)| from_start(rules, name, moves))
+        .collect()
+}
+
 /// Reads an openings file: one position or move sequence a line.
-fn read_file<G: Game>(path: &Path, format: &dyn GameFormat<G>) -> Result<Vec<Opening<G>>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        let decks = format.deck_names().join(", ");
-        format!(
-            "cannot read openings file `{}`: {e} (the built-in openings are start, random, \
-             random:plies=N{}{decks})",
-            path.display(),
-            if decks.is_empty() { "" } else { ", " }
-        )
+fn read_file<V: Variant>(
+    path: &Path,
+    rules: &V,
+) -> Result<Vec<Opening<V::Position>>, OpeningError> {
+    let text = std::fs::read_to_string(path).map_err(|source| OpeningError::Read {
+        path: path.to_path_buf(),
+        source,
+        decks: V::decks(),
     })?;
     let file = path.display().to_string();
     let mut openings = Vec::new();
@@ -226,22 +247,23 @@ fn read_file<G: Game>(path: &Path, format: &dyn GameFormat<G>) -> Result<Vec<Ope
             continue;
         }
         let name = format!("{file}:{}", i + 1);
-        let opening = if format.looks_like_position(line) {
-            let start = format
-                .parse_position(line)
-                .map_err(|e| format!("{name}: {e}"))?;
-            Opening::new(name, start, Vec::new())?
+        let opening = if V::looks_like_position(line) {
+            match V::parse_position(Some(*rules), line) {
+                Ok(start) => Opening::new(name, start, Vec::new())?,
+                Err(e) => {
+                    return Err(OpeningError::Text {
+                        name,
+                        source: Box::new(e),
+                    })
+                }
+            }
         } else {
-            let start = format.start();
-            let moves = format
-                .parse_moves(&start, line)
-                .map_err(|e| format!("{name}: {e}"))?;
-            Opening::new(name, start, moves)?
+            from_start(rules, name, line)?
         };
         openings.push(opening);
     }
     if openings.is_empty() {
-        return Err(format!("openings file `{file}` holds no opening"));
+        return Err(OpeningError::NoOpening { file });
     }
     Ok(openings)
 }
@@ -249,30 +271,38 @@ fn read_file<G: Game>(path: &Path, format: &dyn GameFormat<G>) -> Result<Vec<Ope
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::checkers::Checkers;
     use parlour_checkers::{Position, Rules};
+    use parlour_pegs::PegRules;
 
     #[test]
     fn specs_are_read() {
-        let c = Checkers::new(Rules::ENGLISH);
-        let parse = |t: &str| OpeningSpec::parse::<Position>(t, &c);
-        assert_eq!(parse("start"), Ok(OpeningSpec::Start));
-        assert_eq!(parse("random"), Ok(OpeningSpec::Random { plies: 4 }));
+        let parse = |t: &str| OpeningSpec::parse::<Rules>(t).unwrap();
+        assert_eq!(parse("start"), OpeningSpec::Start);
+        assert_eq!(parse("random"), OpeningSpec::Random { plies: 4 });
+        assert_eq!(parse("random:plies=6"), OpeningSpec::Random { plies: 6 });
+        assert_eq!(parse("tough"), OpeningSpec::Named("tough".into()));
+        assert_eq!(parse("file:deck"), OpeningSpec::File("deck".into()));
+        assert_eq!(parse("a/b.txt"), OpeningSpec::File("a/b.txt".into()));
+        // The peg game has no decks: a deck's name is a file's.
         assert_eq!(
-            parse("random:plies=6"),
-            Ok(OpeningSpec::Random { plies: 6 })
+            OpeningSpec::parse::<PegRules>("deck").unwrap(),
+            OpeningSpec::File("deck".into())
         );
-        assert_eq!(parse("tough"), Ok(OpeningSpec::Named("tough".into())));
-        assert_eq!(parse("file:deck"), Ok(OpeningSpec::File("deck".into())));
-        assert_eq!(parse("a/b.txt"), Ok(OpeningSpec::File("a/b.txt".into())));
-        assert!(parse("random:plies=0").is_err());
-        assert!(parse("random:depth=3").is_err());
-        assert!(parse("").is_err());
+        let err = |t: &str| OpeningSpec::parse::<Rules>(t).unwrap_err();
+        assert!(matches!(
+            err("random:plies=0"),
+            OpeningError::RandomPlies { .. }
+        ));
+        assert!(matches!(
+            err("random:depth=3"),
+            OpeningError::RandomPlies { .. }
+        ));
+        assert!(matches!(err(""), OpeningError::Empty));
     }
 
     #[test]
     fn random_openings_are_reproducible_and_leave_a_game_to_play() {
-        let c = Checkers::new(Rules::HUFFING);
+        let c = Rules::HUFFING;
         let spec = OpeningSpec::Random { plies: 8 };
         let book = OpeningBook::<Position>::load(&spec, &c, 42, false).unwrap();
         let again = OpeningBook::<Position>::load(&spec, &c, 42, false).unwrap();
@@ -293,7 +323,7 @@ mod tests {
 
     #[test]
     fn shuffling_keeps_the_deck_and_follows_the_seed() {
-        let c = Checkers::new(Rules::ENGLISH);
+        let c = Rules::ENGLISH;
         let spec = OpeningSpec::Named("deck".into());
         let plain = OpeningBook::<Position>::load(&spec, &c, 7, false).unwrap();
         let mixed = OpeningBook::<Position>::load(&spec, &c, 7, true).unwrap();
@@ -318,8 +348,41 @@ mod tests {
     fn openings_that_are_illegal_or_over_are_refused() {
         let start = Position::start(Rules::ENGLISH);
         let mv = start.parse_move("11-15").unwrap();
-        assert!(Opening::new("x".into(), start, vec![mv, mv]).is_err());
+        assert!(matches!(
+            Opening::new("x".into(), start, vec![mv, mv]),
+            Err(OpeningError::Illegal { .. })
+        ));
         let over = Position::from_fen("W:W:B1", Rules::ENGLISH).unwrap();
-        assert!(Opening::new("y".into(), over, Vec::new()).is_err());
+        assert!(matches!(
+            Opening::new("y".into(), over, Vec::new()),
+            Err(OpeningError::OverAtStart { .. })
+        ));
+    }
+
+    #[test]
+    fn the_ballot_decks_are_legal_and_huffs_read_as_one_move() {
+        for rules in [Rules::ENGLISH, Rules::HUFFING] {
+            let book = OpeningBook::load(&OpeningSpec::Named("deck".into()), &rules, 1, false);
+            let book = book.unwrap();
+            assert_eq!(book.len(), Some(156));
+            assert_eq!(book.get(0).name, "ACF 1");
+            assert_eq!(book.get(0).moves_text(), "9-13 21-17 5-9");
+        }
+        let pos = Position::from_fen("W:W14,30:B9,15:O11-15", Rules::HUFFING).unwrap();
+        let moves = parse_line::<Rules>(&pos, "h9 14-10").unwrap();
+        assert_eq!(moves.len(), 1);
+        assert_eq!(moves[0].to_string(), "h9 14-10");
+        assert!(parse_line::<Rules>(&pos, "h9").is_err());
+    }
+
+    #[test]
+    fn the_peg_games_default_openings_are_random_plies() {
+        let spec = OpeningSpec::parse::<PegRules>(PegRules::default_openings()).unwrap();
+        assert_eq!(spec, OpeningSpec::Random { plies: 6 });
+        let book = OpeningBook::load(&spec, &PegRules::DEFAULT, 3, false).unwrap();
+        let first = book.get(0);
+        assert_eq!(first.moves.len(), 6);
+        assert!(first.moves_text().starts_with("K@"));
+        assert_ne!(first.moves, book.get(1).moves);
     }
 }

@@ -2,11 +2,12 @@
 //! is shown, the ways it can fail, and the two built-in players, `random`
 //! and `greedy`.
 
+use crate::error::{BuildError, BuildProblem};
 use crate::spec::PlayerSpec;
-use parlour_game::{Game, History, Outcome};
+use parlour_game::{mix_seed, Game, History, Outcome};
+use parlour_hub::EngineError;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -49,42 +50,6 @@ impl<M> Choice<M> {
     }
 }
 
-/// How a player failed to move. Any failure loses the game; the reason is
-/// recorded.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlayerError {
-    /// The engine stopped working (a process died, a thread panicked).
-    Crashed(String),
-    /// The engine did not answer in time.
-    TimedOut(String),
-    /// The engine named a move that is not legal (or not a move at all).
-    IllegalMove(String),
-}
-
-impl PlayerError {
-    /// The short PDN/record name of the failure: `crash`, `time forfeit`,
-    /// `illegal move`.
-    pub fn termination(&self) -> &'static str {
-        match self {
-            PlayerError::Crashed(_) => "crash",
-            PlayerError::TimedOut(_) => "time forfeit",
-            PlayerError::IllegalMove(_) => "illegal move",
-        }
-    }
-}
-
-impl fmt::Display for PlayerError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PlayerError::Crashed(why) => write!(f, "crashed: {why}"),
-            PlayerError::TimedOut(why) => write!(f, "timed out: {why}"),
-            PlayerError::IllegalMove(why) => write!(f, "illegal move: {why}"),
-        }
-    }
-}
-
-impl std::error::Error for PlayerError {}
-
 /// An engine in a match. The runner makes a fresh player for every game
 /// through the match's factory, calls [`Player::new_game`] once, then
 /// [`Player::choose`] on each of its turns. Object-safe: matches hold
@@ -107,7 +72,7 @@ pub trait Player<G: Game>: Send {
         &mut self,
         game: &History<G>,
         clock: &ClockState,
-    ) -> Result<Choice<G::Move>, PlayerError>;
+    ) -> Result<Choice<G::Move>, EngineError>;
 }
 
 /// An evaluation of a position from the side to move's view (positive: the
@@ -116,16 +81,6 @@ pub trait Player<G: Game>: Send {
 /// [`crate::search_factory`] does); a function, so that the built-in players
 /// serve games without that trait too.
 pub type Evaluator<G> = Arc<dyn Fn(&G) -> i32 + Send + Sync>;
-
-/// Mixes two seeds into one (splitmix64 of their combination): game seeds
-/// from the match seed and index, player seeds from theirs and the game's.
-pub fn mix_seed(a: u64, b: u64) -> u64 {
-    let mut z = a ^ b.wrapping_add(0x9E37_79B9_7F4A_7C15).rotate_left(23);
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// Plays a uniformly random legal move.
 pub struct RandomPlayer {
@@ -160,12 +115,12 @@ impl<G: Game> Player<G> for RandomPlayer {
         &mut self,
         game: &History<G>,
         _clock: &ClockState,
-    ) -> Result<Choice<G::Move>, PlayerError> {
+    ) -> Result<Choice<G::Move>, EngineError> {
         let mut list = G::MoveList::default();
         game.current().legal_moves(&mut list);
         let moves = list.as_ref();
         if moves.is_empty() {
-            return Err(PlayerError::Crashed(
+            return Err(EngineError::Crashed(
                 "asked to move in a position with no legal move".into(),
             ));
         }
@@ -211,7 +166,7 @@ impl<G: Game> Player<G> for GreedyPlayer<G> {
         &mut self,
         game: &History<G>,
         _clock: &ClockState,
-    ) -> Result<Choice<G::Move>, PlayerError> {
+    ) -> Result<Choice<G::Move>, EngineError> {
         let pos = game.current();
         let mover = pos.side_to_move();
         let mut list = G::MoveList::default();
@@ -236,7 +191,7 @@ impl<G: Game> Player<G> for GreedyPlayer<G> {
             }
         }
         if best.is_empty() {
-            return Err(PlayerError::Crashed(
+            return Err(EngineError::Crashed(
                 "asked to move in a position with no legal move".into(),
             ));
         }
@@ -248,34 +203,29 @@ impl<G: Game> Player<G> for GreedyPlayer<G> {
 /// A factory that builds players from specs: what [`crate::run_match`]
 /// calls once per engine and game. An error (a spec it cannot build) stops
 /// the match before any game starts.
-pub type Factory<'a, G> = dyn Fn(&PlayerSpec) -> Result<Box<dyn Player<G>>, String> + Sync + 'a;
+pub type Factory<'a, G> = dyn Fn(&PlayerSpec) -> Result<Box<dyn Player<G>>, BuildError> + Sync + 'a;
 
 /// The built-in players: `random` always, `greedy` when an evaluation is
-/// given. A `search` spec is refused with a message saying search players
-/// are built by the caller's factory; a caller that has a searcher wraps
-/// this: `|spec| match spec { PlayerSpec::Search { .. } => build_search(spec),
+/// given. A `search` or `hub` spec is refused: a caller that has a
+/// searcher wraps this, as [`crate::search_factory`] does:
+/// `|spec| match spec { PlayerSpec::Search { .. } => build_search(spec),
 /// _ => builtin(spec) }`.
 pub fn builtin_factory<G: Game>(
     eval: Option<Evaluator<G>>,
-) -> impl Fn(&PlayerSpec) -> Result<Box<dyn Player<G>>, String> + Sync {
-    move |spec: &PlayerSpec| -> Result<Box<dyn Player<G>>, String> {
+) -> impl Fn(&PlayerSpec) -> Result<Box<dyn Player<G>>, BuildError> + Sync {
+    move |spec: &PlayerSpec| -> Result<Box<dyn Player<G>>, BuildError> {
+        let unavailable = |what| BuildError {
+            name: spec.name().to_string(),
+            problem: BuildProblem::Unavailable(what),
+        };
         match spec {
             PlayerSpec::Random { name, seed } => Ok(Box::new(RandomPlayer::new(name, *seed))),
-            PlayerSpec::Greedy { name } => match &eval {
+            PlayerSpec::Greedy { name, .. } => match &eval {
                 Some(eval) => Ok(Box::new(GreedyPlayer::new(name, eval.clone()))),
-                None => Err(format!(
-                    "engine `{name}`: greedy needs an evaluation function, and none is \
-                     available for this game"
-                )),
+                None => Err(unavailable("greedy (no evaluation)")),
             },
-            PlayerSpec::Search { name, .. } => Err(format!(
-                "engine `{name}`: search players are not available in this build \
-                 (no search factory was given)"
-            )),
-            PlayerSpec::Hub { name, .. } => Err(format!(
-                "engine `{name}`: hub engines are not available here \
-                 (no hub factory was given)"
-            )),
+            PlayerSpec::Search { .. } => Err(unavailable("search")),
+            PlayerSpec::Hub { .. } => Err(unavailable("hub")),
         }
     }
 }

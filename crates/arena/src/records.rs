@@ -1,14 +1,17 @@
-//! Records of finished games: one JSON object a line in the results file
-//! (what `resume` reads back), and PDN for people and other programs. Each
-//! game is written and flushed as soon as it ends. The PDN file is a
+//! Records of finished games: the results file, JSON lines (what `resume`
+//! and `parlour report` read back), and PDN for people and other programs.
+//! The results file's first line is the match's header
+//! ([`crate::MatchHeader`]), written before any game; then one game a line,
+//! each written and flushed as soon as the game ends. The PDN file is a
 //! function of the results: on resume it is written anew from them, so the
 //! two files never disagree, whatever moment a match was killed at.
 
-use crate::format::GameFormat;
-use parlour_game::{pdn, Game, Outcome, Side};
+use crate::error::RecordError;
+use crate::header::{MatchHeader, HEADER_FORMAT};
+use parlour_game::{pdn, Outcome, Side, Variant};
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 /// One finished game, as the results file holds it.
@@ -48,6 +51,12 @@ pub struct GameRecord {
     pub moves: Vec<String>,
     /// The UTC date the game ended, `YYYY.MM.DD`.
     pub date: String,
+    /// How long each engine move took, in milliseconds: one entry for each
+    /// of `moves` after the opening's.
+    pub move_ms: Vec<u64>,
+    /// When the game ended among the games of its results file: 1 for the
+    /// first to end, resumed runs counting on.
+    pub order: usize,
 }
 
 impl GameRecord {
@@ -104,7 +113,7 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
 /// The PDN text of a game: the seven standard tags, the game's own tags,
 /// `Opening` and `Termination`, then the numbered moves, a comment with the
 /// reason, and the result.
-pub fn pdn_game<G: Game>(record: &GameRecord, format: &dyn GameFormat<G>, event: &str) -> String {
+pub fn pdn_game<V: Variant>(record: &GameRecord, rules: &V, event: &str) -> String {
     let mut tags: Vec<(String, String)> = vec![
         ("Event".into(), event.to_string()),
         ("Site".into(), "?".into()),
@@ -114,7 +123,7 @@ pub fn pdn_game<G: Game>(record: &GameRecord, format: &dyn GameFormat<G>, event:
         ("Black".into(), record.black.clone()),
         ("Result".into(), record.result.clone()),
     ];
-    tags.extend(format.pdn_tags(&record.start));
+    tags.extend(rules.pdn_tags(&record.start));
     tags.push(("Opening".into(), record.opening.clone()));
     tags.push(("Termination".into(), record.termination.clone()));
     let mut out: String = tags
@@ -138,46 +147,116 @@ pub fn pdn_game<G: Game>(record: &GameRecord, format: &dyn GameFormat<G>, event:
     out
 }
 
-/// Reads the results file of a killed match: every complete record, and
-/// the byte length of the part that holds them. A last line cut short by a
-/// kill (no newline at its end and not valid JSON) is dropped; anything else
-/// that does not read is an error.
-pub fn read_results(path: &Path) -> Result<(Vec<GameRecord>, u64), String> {
-    let mut text = String::new();
-    File::open(path)
-        .and_then(|mut f| f.read_to_string(&mut text))
-        .map_err(|e| format!("cannot read results file `{}`: {e}", path.display()))?;
-    let mut records = Vec::new();
-    let mut good = 0u64;
-    let mut rest = text.as_str();
+/// A results file as read back.
+#[derive(Clone, Debug)]
+pub struct ResultsFile {
+    /// The match header; `None` for a file with no complete line (empty,
+    /// or cut inside its header by a kill before any game).
+    pub header: Option<MatchHeader>,
+    /// Every complete game record, with its line number (from 1).
+    pub records: Vec<(usize, GameRecord)>,
+    /// The byte length of the complete lines: where a resumed match goes
+    /// on writing.
+    pub keep: u64,
+}
+
+/// Reads a results file: the header and every complete record. A last
+/// line without its newline was cut short by a kill, at whatever byte
+/// (inside a UTF-8 character too), and is dropped; any other line that
+/// does not read is an error, and so is a file whose first line is a game
+/// record (one written before results files had headers). The records are
+/// read, not yet checked against the match (see [`crate::MatchHeader`]).
+pub fn read_results(path: &Path) -> Result<ResultsFile, RecordError> {
+    let bytes = std::fs::read(path).map_err(|source| RecordError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let mut file = ResultsFile {
+        header: None,
+        records: Vec::new(),
+        keep: 0,
+    };
+    let mut rest = bytes.as_slice();
     let mut line_no = 0;
-    while !rest.is_empty() {
+    // Only lines with their newline: the rest, if any, is a torn write.
+    while let Some(end) = rest.iter().position(|&b| b == b'\n') {
         line_no += 1;
-        let (line, complete) = match rest.find('\n') {
-            Some(i) => (&rest[..i], true),
-            None => (rest, false),
-        };
-        let consumed = line.len() + usize::from(complete);
-        rest = &rest[consumed..];
-        if line.trim().is_empty() {
-            good += consumed as u64;
+        let line = &rest[..end];
+        rest = &rest[end + 1..];
+        file.keep += end as u64 + 1;
+        if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        match serde_json::from_str::<GameRecord>(line) {
-            Ok(record) => {
-                records.push(record);
-                good += consumed as u64;
-            }
-            Err(_) if !complete => break,
-            Err(e) => {
-                return Err(format!(
-                    "results file `{}`, line {line_no}: not a game record: {e}",
-                    path.display()
-                ))
-            }
+        let not_a_record = |source| RecordError::NotARecord {
+            path: path.to_path_buf(),
+            line: line_no,
+            source,
+        };
+        if file.header.is_none() {
+            file.header = Some(read_header_line(path, line).map_err(|e| match e {
+                HeaderLine::Json(source) => not_a_record(source),
+                HeaderLine::Error(e) => e,
+            })?);
+            continue;
         }
+        let record = serde_json::from_slice::<GameRecord>(line).map_err(not_a_record)?;
+        file.records.push((line_no, record));
     }
-    Ok((records, good))
+    if file.header.is_none() {
+        // Nothing whole was written: as good as an empty file.
+        file.keep = 0;
+    }
+    Ok(file)
+}
+
+/// Why a first line is not a header.
+enum HeaderLine {
+    /// Not JSON (or not UTF-8).
+    Json(serde_json::Error),
+    /// JSON, but no header of this version.
+    Error(RecordError),
+}
+
+/// Reads the first line of a results file as its header.
+fn read_header_line(path: &Path, line: &[u8]) -> Result<MatchHeader, HeaderLine> {
+    let value: serde_json::Value = serde_json::from_slice(line).map_err(HeaderLine::Json)?;
+    let error = |e| HeaderLine::Error(e);
+    let Some(format) = value.get("parlour_match") else {
+        // A game record first: a file from before headers.
+        return Err(if value.get("index").is_some() {
+            error(RecordError::NoHeader {
+                path: path.to_path_buf(),
+            })
+        } else {
+            HeaderLine::Json(serde::de::Error::custom(
+                "neither a match header nor a game record",
+            ))
+        });
+    };
+    if format.as_u64() != Some(u64::from(HEADER_FORMAT)) {
+        return Err(error(RecordError::HeaderFormat {
+            path: path.to_path_buf(),
+            format: format
+                .as_u64()
+                .and_then(|f| u32::try_from(f).ok())
+                .unwrap_or(0),
+        }));
+    }
+    serde_json::from_value(value).map_err(|source| {
+        error(RecordError::BadHeader {
+            path: path.to_path_buf(),
+            source,
+        })
+    })
+}
+
+/// Reads the header of a results file, which must have one.
+pub fn read_header(path: &Path) -> Result<MatchHeader, RecordError> {
+    read_results(path)?
+        .header
+        .ok_or_else(|| RecordError::Empty {
+            path: path.to_path_buf(),
+        })
 }
 
 /// The files a match writes, open for appending, each game flushed as it
@@ -187,32 +266,37 @@ pub struct RecordFiles {
     pdn: Option<(PathBuf, File)>,
 }
 
-fn open_error(path: &Path, e: std::io::Error) -> String {
-    format!("cannot write `{}`: {e}", path.display())
+fn open_error(path: &Path, source: std::io::Error) -> RecordError {
+    RecordError::Write {
+        path: path.to_path_buf(),
+        source,
+    }
 }
 
 impl RecordFiles {
     /// Opens the files before any game starts, so that an unwritable path is
     /// an error at once. A fresh match refuses files that already hold
-    /// games (pass resume to continue it, or choose other files). On resume, the results file is cut back to its complete
-    /// records (`keep` bytes) and the PDN file is written anew from
-    /// `records`.
-    pub fn open<G: Game>(
+    /// games (pass resume to continue it, or choose other files), and
+    /// starts the results with `header`. On resume, the results file is cut
+    /// back to its complete lines (`keep` bytes; 0 for a file that held no
+    /// header, which is started anew with `header`) and the PDN file is
+    /// written anew from `records`.
+    pub fn open<V: Variant>(
         results: Option<&Path>,
         pdn: Option<&Path>,
+        header: &MatchHeader,
         resume: Option<(u64, &[GameRecord])>,
-        format: &dyn GameFormat<G>,
+        rules: &V,
         event: &str,
-    ) -> Result<RecordFiles, String> {
+    ) -> Result<RecordFiles, RecordError> {
         if resume.is_none() {
             for (what, path) in [("results", results), ("PDN", pdn)] {
                 match path {
                     Some(path) if std::fs::metadata(path).is_ok_and(|m| m.len() > 0) => {
-                        return Err(format!(
-                            "{what} file `{}` already holds games: resume to continue that \
-                             match, or choose another file",
-                            path.display()
-                        ))
+                        return Err(RecordError::HoldsGames {
+                            what,
+                            path: path.to_path_buf(),
+                        })
                     }
                     _ => {}
                 }
@@ -227,9 +311,16 @@ impl RecordFiles {
                     .read(true)
                     .open(path)
                     .map_err(|e| open_error(path, e))?;
-                if let Some((keep, _)) = resume {
-                    file.set_len(keep).map_err(|e| open_error(path, e))?;
-                    file.seek(SeekFrom::End(0))
+                let keep = resume.map_or(0, |(keep, _)| keep);
+                file.set_len(keep).map_err(|e| open_error(path, e))?;
+                file.seek(SeekFrom::End(0))
+                    .map_err(|e| open_error(path, e))?;
+                if keep == 0 {
+                    let mut line = serde_json::to_string(header)
+                        .map_err(|e| open_error(path, std::io::Error::other(e)))?;
+                    line.push('\n');
+                    file.write_all(line.as_bytes())
+                        .and_then(|()| file.flush())
                         .map_err(|e| open_error(path, e))?;
                 }
                 Some((path.to_path_buf(), file))
@@ -242,7 +333,7 @@ impl RecordFiles {
                 if let Some((_, records)) = resume {
                     let mut sorted: Vec<&GameRecord> = records.iter().collect();
                     sorted.sort_by_key(|r| r.index);
-                    let text: String = sorted.iter().map(|r| pdn_game(r, format, event)).collect();
+                    let text: String = sorted.iter().map(|r| pdn_game(r, rules, event)).collect();
                     file.write_all(text.as_bytes())
                         .and_then(|()| file.flush())
                         .map_err(|e| open_error(path, e))?;
@@ -254,22 +345,22 @@ impl RecordFiles {
     }
 
     /// Writes one finished game to both files and flushes them.
-    pub fn write<G: Game>(
+    pub fn write<V: Variant>(
         &mut self,
         record: &GameRecord,
-        format: &dyn GameFormat<G>,
+        rules: &V,
         event: &str,
-    ) -> Result<(), String> {
+    ) -> Result<(), RecordError> {
         if let Some((path, file)) = &mut self.results {
             let mut line = serde_json::to_string(record)
-                .map_err(|e| format!("cannot encode game {}: {e}", record.index))?;
+                .map_err(|e| open_error(path, std::io::Error::other(e)))?;
             line.push('\n');
             file.write_all(line.as_bytes())
                 .and_then(|()| file.flush())
                 .map_err(|e| open_error(path, e))?;
         }
         if let Some((path, file)) = &mut self.pdn {
-            file.write_all(pdn_game(record, format, event).as_bytes())
+            file.write_all(pdn_game(record, rules, event).as_bytes())
                 .and_then(|()| file.flush())
                 .map_err(|e| open_error(path, e))?;
         }
@@ -280,7 +371,6 @@ impl RecordFiles {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::checkers::Checkers;
     use parlour_checkers::Rules;
 
     fn record() -> GameRecord {
@@ -300,12 +390,14 @@ mod tests {
             plies: 3,
             moves: vec!["22-17".into(), "11-15".into(), "18x11".into()],
             date: "2026.11.30".into(),
+            move_ms: vec![12, 0, 7],
+            order: 2,
         }
     }
 
     #[test]
     fn pdn_numbers_moves_from_the_side_to_move() {
-        let text = pdn_game(&record(), &Checkers::new(Rules::HUFFING), "E");
+        let text = pdn_game(&record(), &Rules::HUFFING, "E");
         let expected = "[Event \"E\"]\n[Site \"?\"]\n[Date \"2026.11.30\"]\n[Round \"5\"]\n\
                         [White \"w\"]\n[Black \"b\"]\n[Result \"1-1\"]\n[Rules \"huffing\"]\n\
                         [FEN \"W:W18,22:B6,11\"]\n[Opening \"a \\\"quoted\\\" name\"]\n\
@@ -314,20 +406,105 @@ mod tests {
         assert_eq!(text, expected);
     }
 
-    #[test]
-    fn records_round_trip_and_a_cut_last_line_is_dropped() {
+    fn header() -> MatchHeader {
+        MatchHeader {
+            parlour_match: HEADER_FORMAT,
+            game: "checkers".into(),
+            rules: "huffing".into(),
+            seed: 1,
+            tournament: crate::Tournament::RoundRobin,
+            games_per_pairing: 2,
+            engines: vec!["b".into(), "w".into()],
+            eval: None,
+            adjudication: crate::Adjudication::default(),
+            time_margin_ms: 100,
+            event: "É".into(),
+            shard: None,
+            openings: Vec::new(),
+        }
+    }
+
+    /// A scratch file of its own for one test.
+    fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("parlour-records-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("r.jsonl");
+        dir.join(name)
+    }
+
+    #[test]
+    fn records_round_trip_and_a_torn_last_line_is_dropped_at_any_byte() {
+        let path = scratch("torn.jsonl");
+        let head = format!("{}\n", serde_json::to_string(&header()).unwrap());
+        // A name with characters of two and three bytes, so that some cuts
+        // fall inside a UTF-8 character.
+        let mut last = record();
+        last.black = "Bé€".into();
         let line = serde_json::to_string(&record()).unwrap();
-        let whole = format!("{line}\n{line}\n");
-        std::fs::write(&path, format!("{whole}{}", &line[..20])).unwrap();
-        let (records, keep) = read_results(&path).unwrap();
-        assert_eq!(records, vec![record(), record()]);
-        assert_eq!(keep, whole.len() as u64);
-        std::fs::write(&path, format!("{line}\nnot json\n{line}\n")).unwrap();
-        assert!(read_results(&path).unwrap_err().contains("line 2"));
-        std::fs::remove_dir_all(dir).unwrap();
+        let torn = serde_json::to_string(&last).unwrap();
+        let whole = format!("{head}{line}\n");
+        for cut in 0..=torn.len() {
+            let mut bytes = whole.clone().into_bytes();
+            bytes.extend_from_slice(&torn.as_bytes()[..cut]);
+            std::fs::write(&path, &bytes).unwrap();
+            let file = read_results(&path).unwrap();
+            assert_eq!(file.header, Some(header()), "cut at {cut}");
+            assert_eq!(file.records, vec![(2, record())], "cut at {cut}");
+            assert_eq!(file.keep, whole.len() as u64, "cut at {cut}");
+        }
+        // With its newline the last line counts.
+        std::fs::write(&path, format!("{whole}{torn}\n")).unwrap();
+        let file = read_results(&path).unwrap();
+        assert_eq!(file.records, vec![(2, record()), (3, last)]);
+        // A header cut short: no match yet, nothing to keep.
+        std::fs::write(&path, &head[..head.len() - 2]).unwrap();
+        let file = read_results(&path).unwrap();
+        assert_eq!((file.header, file.records.len(), file.keep), (None, 0, 0));
+        let _ = std::fs::remove_file(&path);
+    }
+
+    #[test]
+    fn damaged_and_headerless_files_are_refused() {
+        let path = scratch("damaged.jsonl");
+        let head = serde_json::to_string(&header()).unwrap();
+        let line = serde_json::to_string(&record()).unwrap();
+        std::fs::write(&path, format!("{head}\n{line}\nnot json\n{line}\n")).unwrap();
+        assert!(matches!(
+            read_results(&path),
+            Err(RecordError::NotARecord { line: 3, .. })
+        ));
+        // A line that is not UTF-8, whole (not the torn last line).
+        let mut bytes = format!("{head}\n").into_bytes();
+        bytes.extend_from_slice(b"{\"index\": \"\xff\"}\n");
+        std::fs::write(&path, bytes).unwrap();
+        assert!(matches!(
+            read_results(&path),
+            Err(RecordError::NotARecord { line: 2, .. })
+        ));
+        // Games with no header: a file of an older parlour.
+        std::fs::write(&path, format!("{line}\n{line}\n")).unwrap();
+        assert!(matches!(
+            read_results(&path),
+            Err(RecordError::NoHeader { .. })
+        ));
+        let format2 = head.replace("\"parlour_match\":1", "\"parlour_match\":2");
+        std::fs::write(&path, format!("{format2}\n")).unwrap();
+        assert!(matches!(
+            read_results(&path),
+            Err(RecordError::HeaderFormat { format: 2, .. })
+        ));
+        std::fs::write(&path, "{\"parlour_match\":1}\n").unwrap();
+        assert!(matches!(
+            read_results(&path),
+            Err(RecordError::BadHeader { .. })
+        ));
+        std::fs::write(&path, "[1, 2]\n").unwrap();
+        assert!(matches!(
+            read_results(&path),
+            Err(RecordError::NotARecord { line: 1, .. })
+        ));
+        std::fs::write(&path, "").unwrap();
+        assert!(matches!(read_header(&path), Err(RecordError::Empty { .. })));
+        let _ = std::fs::remove_file(&path);
     }
 
     #[test]

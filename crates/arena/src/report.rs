@@ -3,7 +3,8 @@
 //! pentanomial counts, SPRT) and, for more than two engines, a crosstable.
 
 use crate::records::GameRecord;
-use crate::stats::{EloEstimate, Hypothesis, Sprt};
+use crate::sprt::{Hypothesis, Sprt};
+use crate::stats::EloEstimate;
 use crate::tally::Tally;
 use std::fmt;
 
@@ -196,10 +197,15 @@ impl MatchReport {
             Some(Hypothesis::H0) => "H0 accepted".to_string(),
             None => "no decision".to_string(),
         };
+        // NaN: a normalized bound no distribution of scores can meet.
+        let llr = if s.llr.is_nan() {
+            "-".to_string()
+        } else {
+            format!("{:.2}", s.llr)
+        };
         Some(format!(
-            "SPRT ({}): LLR {:.2} [{:.2}, {:.2}], {verdict}",
+            "SPRT ({}): LLR {llr} [{:.2}, {:.2}], {verdict}",
             s.sprt,
-            s.llr,
             s.sprt.lower_bound(),
             s.sprt.upper_bound()
         ))

@@ -2,30 +2,56 @@
 //! colours), and [`run_match`], which checks everything, then plays the
 //! games on a rayon pool of its own, writing each finished game at once.
 
-use crate::format::GameFormat;
+use crate::check::Plan;
+use crate::error::{MatchError, RecordError};
 use crate::game::{play_game, Adjudication, GameSetup};
+use crate::header::{HeaderOpening, MatchHeader, HEADER_FORMAT};
 use crate::openings::{OpeningBook, OpeningSpec};
-use crate::player::{mix_seed, Factory};
+use crate::player::Factory;
 use crate::records::{read_results, GameRecord, RecordFiles};
 use crate::report::{MatchReport, SprtStatus};
+use crate::shard::Shard;
 use crate::spec::PlayerSpec;
-use crate::stats::Sprt;
+use crate::sprt::Sprt;
 use crate::tally::Tally;
-use parlour_game::Game;
+use parlour_game::{mix_seed, Game, Variant};
+use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// Who plays whom when more than two engines take part.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Tournament {
     /// Every engine against every other.
     #[default]
     RoundRobin,
     /// The first engine against each of the others.
     Gauntlet,
+}
+
+impl Tournament {
+    /// `round-robin` or `gauntlet`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tournament::RoundRobin => "round-robin",
+            Tournament::Gauntlet => "gauntlet",
+        }
+    }
+
+    /// The pairings of `engines` engines, by index: `(a, b)` with `a`
+    /// playing Black in the first game of each pair.
+    pub fn pairings(self, engines: usize) -> Vec<(usize, usize)> {
+        match self {
+            Tournament::RoundRobin => (0..engines)
+                .flat_map(|a| (a + 1..engines).map(move |b| (a, b)))
+                .collect(),
+            Tournament::Gauntlet => (1..engines).map(|b| (0, b)).collect(),
+        }
+    }
 }
 
 /// How many games each pairing plays.
@@ -54,8 +80,8 @@ pub struct MatchConfig {
     pub games: GameCount,
     /// The openings: `start`, `random`, `random:plies=N`, a deck of the
     /// game (checkers: `deck`, `all`, `tough`), or a file; `None` for the
-    /// game's default ([`GameFormat::default_openings`]: the 156-ballot
-    /// deck for checkers).
+    /// game's default ([`Variant::default_openings`]: the 156-ballot deck
+    /// for checkers).
     pub openings: Option<String>,
     /// Play the openings in an order drawn from the seed.
     pub shuffle_openings: bool,
@@ -70,8 +96,15 @@ pub struct MatchConfig {
     /// loses on time.
     pub time_margin: Duration,
     /// An SPRT that stops the match when a bound is crossed (two engines
-    /// only).
+    /// only; not on a shard).
     pub sprt: Option<Sprt>,
+    /// Play only this shard of the match: the games whose index is
+    /// `K - 1` modulo `N`.
+    pub shard: Option<Shard>,
+    /// The evaluation the factory gives search and greedy engines that
+    /// name none: the caller builds the factory with it, and the match
+    /// records it in its header.
+    pub eval: Option<String>,
     /// The PDN file written game by game.
     pub pdn: Option<PathBuf>,
     /// The JSON-lines results file written game by game (needed to resume).
@@ -99,6 +132,8 @@ impl Default for MatchConfig {
             adjudication: Adjudication::default(),
             time_margin: Duration::from_millis(100),
             sprt: None,
+            shard: None,
+            eval: None,
             pdn: None,
             results: None,
             resume: false,
@@ -112,7 +147,7 @@ impl Default for MatchConfig {
 pub struct Progress<'a> {
     /// Games finished, resumed ones included.
     pub done: usize,
-    /// Games planned.
+    /// Games planned (of the shard, on a shard).
     pub total: usize,
     /// The game that just finished.
     pub record: &'a GameRecord,
@@ -149,6 +184,16 @@ impl Progress<'_> {
 pub(crate) struct Schedule {
     pub pairings: Vec<(usize, usize)>,
     pub per_pairing: usize,
+}
+
+impl Schedule {
+    /// The schedule of a match of `engines` engines.
+    pub fn new(tournament: Tournament, engines: usize, per_pairing: usize) -> Schedule {
+        Schedule {
+            pairings: tournament.pairings(engines),
+            per_pairing,
+        }
+    }
 }
 
 /// One scheduled game.
@@ -188,23 +233,39 @@ struct Prepared<G: Game> {
     names: Vec<String>,
     schedule: Schedule,
     book: OpeningBook<G>,
+    header: MatchHeader,
 }
 
-fn prepare<G: Game>(
+/// Whether two paths name one file: the same path, or (for files that
+/// exist) the same file by another path.
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
+    if a == b {
+        return true;
+    }
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => {
+            // Not both there yet: the same name in the same folder.
+            let folder = |p: &Path| {
+                p.parent()
+                    .filter(|d| !d.as_os_str().is_empty())
+                    .map_or_else(|| std::fs::canonicalize("."), std::fs::canonicalize)
+                    .ok()
+            };
+            a.file_name() == b.file_name() && folder(a).is_some() && folder(a) == folder(b)
+        }
+    }
+}
+
+fn prepare<V: Variant>(
     config: &MatchConfig,
-    format: &dyn GameFormat<G>,
-    factory: &Factory<'_, G>,
-) -> Result<Prepared<G>, String> {
+    rules: &V,
+    factory: &Factory<'_, V::Position>,
+) -> Result<Prepared<V::Position>, MatchError> {
     if config.engines.len() < 2 {
-        return Err(format!(
-            "a match needs at least two engines, and {} {} given",
-            config.engines.len(),
-            if config.engines.len() == 1 {
-                "was"
-            } else {
-                "were"
-            }
-        ));
+        return Err(MatchError::TooFewEngines {
+            count: config.engines.len(),
+        });
     }
     let specs = config
         .engines
@@ -214,109 +275,145 @@ fn prepare<G: Game>(
     let names: Vec<String> = specs.iter().map(|s| s.name().to_string()).collect();
     for (i, name) in names.iter().enumerate() {
         if names[..i].contains(name) {
-            return Err(format!(
-                "two engines are named `{name}`: give one another name with name=..."
-            ));
+            return Err(MatchError::SameName { name: name.clone() });
         }
     }
     for spec in &specs {
         factory(spec)?;
     }
     if config.concurrency == 0 {
-        return Err("concurrency must be at least 1".to_string());
+        return Err(MatchError::Concurrency);
     }
     if config.sprt.is_some() && specs.len() != 2 {
-        return Err("an SPRT needs exactly two engines".to_string());
+        return Err(MatchError::SprtEngines);
+    }
+    if config.sprt.is_some() && config.shard.is_some() {
+        return Err(MatchError::SprtShard);
     }
     if config.resume && config.results.is_none() {
-        return Err("resume needs the results file of the match to continue".to_string());
+        return Err(MatchError::ResumeWithoutResults);
     }
-    let n = specs.len();
-    let pairings: Vec<(usize, usize)> = match config.tournament {
-        Tournament::RoundRobin => (0..n)
-            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
-            .collect(),
-        Tournament::Gauntlet => (1..n).map(|b| (0, b)).collect(),
-    };
+    if let (Some(pdn), Some(results)) = (&config.pdn, &config.results) {
+        if same_file(pdn, results) {
+            return Err(MatchError::SameFile {
+                path: results.clone(),
+            });
+        }
+    }
     let openings = config
         .openings
         .as_deref()
-        .unwrap_or_else(|| format.default_openings());
-    let spec = OpeningSpec::parse(openings, format)?;
-    let book = OpeningBook::load(&spec, format, config.seed, config.shuffle_openings)?;
+        .unwrap_or_else(|| V::default_openings());
+    let spec = OpeningSpec::parse::<V>(openings)?;
+    let book = OpeningBook::load(&spec, rules, config.seed, config.shuffle_openings)?;
     let per_pairing = match config.games {
         GameCount::Deck => match book.len() {
             Some(len) => 2 * len,
-            None => {
-                return Err(
-                    "random openings never run out: say how many rounds or games to play"
-                        .to_string(),
-                )
-            }
+            None => return Err(MatchError::Endless),
         },
-        GameCount::Rounds(0) | GameCount::Games(0) => {
-            return Err("a match of no games: give at least one round or game".to_string())
-        }
+        GameCount::Rounds(0) | GameCount::Games(0) => return Err(MatchError::NoGames),
         GameCount::Rounds(r) => 2 * r as usize,
         GameCount::Games(g) => (g as usize).div_ceil(2) * 2,
     };
+    let schedule = Schedule::new(config.tournament, specs.len(), per_pairing);
+    let header = header_of(config, rules, &book, per_pairing);
     Ok(Prepared {
         specs,
         names,
-        schedule: Schedule {
-            pairings,
-            per_pairing,
-        },
+        schedule,
         book,
+        header,
     })
 }
 
-/// Checks the records of a resumed match against this match's schedule.
-fn check_resumed(
-    records: &[GameRecord],
-    prepared: &Prepared<impl Game>,
-    path: &std::path::Path,
-) -> Result<(), String> {
-    let mut seen = HashSet::new();
-    for r in records {
-        let mismatch = |what: String| {
-            format!(
-                "results file `{}` belongs to another match: game {} {what}; \
-                 resume with the same engines, openings and game count",
-                path.display(),
-                r.index + 1
-            )
-        };
-        if r.index >= prepared.schedule.total() {
-            return Err(mismatch(format!(
-                "is beyond this match's {} games",
-                prepared.schedule.total()
-            )));
-        }
-        let slot = prepared.schedule.slot(r.index);
-        let (black, white) = (&prepared.names[slot.black], &prepared.names[slot.white]);
-        if (&r.black, &r.white) != (black, white) {
-            return Err(mismatch(format!(
-                "was {} vs {}, here it is {black} vs {white}",
-                r.black, r.white
-            )));
-        }
-        let opening = prepared.book.get(slot.round).name;
-        if r.opening != opening {
-            return Err(mismatch(format!(
-                "opened with {}, here it opens with {opening}",
-                r.opening
-            )));
-        }
-        if !seen.insert(r.index) {
-            return Err(format!(
-                "results file `{}` holds game {} twice",
-                path.display(),
-                r.index + 1
-            ));
-        }
+/// The header of the match `config` describes, with its openings
+/// resolved: one for each round, or the whole list of a book that has fewer
+/// than the match has rounds (round `r` plays opening `r` modulo its
+/// length).
+fn header_of<V: Variant>(
+    config: &MatchConfig,
+    rules: &V,
+    book: &OpeningBook<V::Position>,
+    per_pairing: usize,
+) -> MatchHeader {
+    let rounds = per_pairing / 2;
+    let listed = book.len().map_or(rounds, |len| len.min(rounds));
+    let openings = (0..listed)
+        .map(|round| {
+            let opening = book.get(round);
+            HeaderOpening {
+                name: opening.name,
+                start: opening.start.to_string(),
+                moves: opening.moves.iter().map(|m| m.to_string()).collect(),
+            }
+        })
+        .collect();
+    MatchHeader {
+        parlour_match: HEADER_FORMAT,
+        game: V::NAME.to_string(),
+        rules: rules.to_string(),
+        seed: config.seed,
+        tournament: config.tournament,
+        games_per_pairing: per_pairing,
+        engines: config
+            .engines
+            .iter()
+            .map(|e| e.trim().to_string())
+            .collect(),
+        eval: config.eval.clone(),
+        adjudication: config.adjudication,
+        time_margin_ms: u64::try_from(config.time_margin.as_millis()).unwrap_or(u64::MAX),
+        event: config.event.clone(),
+        shard: config.shard,
+        openings,
     }
-    Ok(())
+}
+
+/// The finished games of the match in `path` to resume, checked: the
+/// file's header must be this match's (the shard too), and every record a
+/// game of it, once. Also the byte length to keep: 0 when the file held no
+/// header (empty, or cut inside it), which is then written anew.
+fn resumed<V: Variant>(
+    path: &Path,
+    prepared: &Prepared<V::Position>,
+    rules: &V,
+) -> Result<(Vec<GameRecord>, u64), RecordError> {
+    let file = read_results(path)?;
+    let Some(header) = &file.header else {
+        return Ok((Vec::new(), 0));
+    };
+    let differences = header.differences(&prepared.header, true, ["in the file", "here"]);
+    if !differences.is_empty() {
+        return Err(RecordError::OtherMatch {
+            path: path.to_path_buf(),
+            differences,
+        });
+    }
+    let plan = Plan {
+        header,
+        rules: *rules,
+        names: &prepared.names,
+        schedule: &prepared.schedule,
+    };
+    let mut seen = HashSet::new();
+    let mut records = Vec::with_capacity(file.records.len());
+    for (line, record) in file.records {
+        plan.check(&record, header.shard)
+            .map_err(|why| RecordError::Invalid {
+                path: path.to_path_buf(),
+                line,
+                game: record.index + 1,
+                why,
+            })?;
+        if !seen.insert(record.index) {
+            return Err(RecordError::Twice {
+                path: path.to_path_buf(),
+                game: record.index + 1,
+            });
+        }
+        records.push(record);
+    }
+    Ok((records, file.keep))
 }
 
 /// What the workers share.
@@ -324,59 +421,67 @@ struct Shared {
     files: RecordFiles,
     tally: Tally,
     records: Vec<GameRecord>,
+    /// The completion order the next finished game gets.
+    next_order: usize,
     /// Why no more games start: an SPRT decision, a stop, an error.
     halt: Option<Halt>,
 }
 
 enum Halt {
     Sprt,
-    Error(String),
+    Error(MatchError),
 }
 
-/// Runs a match: checks the engine specs (building each once through
-/// `factory`), the openings, the output paths and any results to resume,
-/// all before the first game; then plays the games on a rayon pool of
-/// `config.concurrency` threads, writing each finished game at once and
-/// calling `progress` after each (serially, never two at a time). Returns
-/// the statistics of every game of the match, resumed ones included.
-pub fn run_match<G: Game>(
+/// Runs a match (or one shard of it): checks the engine specs (building
+/// each once through `factory`), the openings, the output paths and any
+/// results to resume (their header must be this match's, and every record
+/// a legal game of it), all before the first game; then plays the games on
+/// a rayon pool of `config.concurrency` threads, writing each finished game
+/// at once and calling `progress` after each (serially, never two at a
+/// time). Returns the statistics of every game of the match (or shard),
+/// resumed ones included.
+pub fn run_match<V: Variant>(
     config: &MatchConfig,
-    format: &dyn GameFormat<G>,
-    factory: &Factory<'_, G>,
+    rules: &V,
+    factory: &Factory<'_, V::Position>,
     progress: &(dyn Fn(&Progress<'_>) + Sync),
-) -> Result<MatchReport, String> {
-    let prepared = prepare(config, format, factory)?;
+) -> Result<MatchReport, MatchError> {
+    let prepared = prepare(config, rules, factory)?;
     let (done_records, keep) = match (&config.results, config.resume) {
-        (Some(path), true) if path.exists() => {
-            let (records, keep) = read_results(path)?;
-            check_resumed(&records, &prepared, path)?;
-            (records, Some(keep))
-        }
-        _ => (Vec::new(), None),
+        (Some(path), true) if path.exists() => resumed(path, &prepared, rules)?,
+        _ => (Vec::new(), 0),
     };
     let files = RecordFiles::open(
         config.results.as_deref(),
         config.pdn.as_deref(),
-        config
-            .resume
-            .then_some((keep.unwrap_or(0), done_records.as_slice())),
-        format,
+        &prepared.header,
+        config.resume.then_some((keep, done_records.as_slice())),
+        rules,
         &config.event,
     )?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.concurrency)
         .thread_name(|i| format!("arena-{i}"))
         .build()
-        .map_err(|e| format!("cannot start {} threads: {e}", config.concurrency))?;
+        .map_err(|source| MatchError::Threads {
+            threads: config.concurrency,
+            source,
+        })?;
 
     let mut tally = Tally::new(prepared.names.clone(), &prepared.schedule.pairings);
     for r in &done_records {
         tally.add(r)?;
     }
     let finished: HashSet<usize> = done_records.iter().map(|r| r.index).collect();
-    let pending: Vec<usize> = (0..prepared.schedule.total())
+    let planned: Vec<usize> = (0..prepared.schedule.total())
+        .filter(|&i| config.shard.is_none_or(|s| s.holds(i)))
+        .collect();
+    let pending: Vec<usize> = planned
+        .iter()
+        .copied()
         .filter(|i| !finished.contains(i))
         .collect();
+    let next_order = done_records.iter().map(|r| r.order).max().unwrap_or(0) + 1;
     let sprt_decided = |tally: &Tally| {
         config.sprt.and_then(|s| {
             let llr = s.llr(&tally.pairings()[0].penta);
@@ -388,10 +493,11 @@ pub fn run_match<G: Game>(
         files,
         tally,
         records: done_records,
+        next_order,
         halt,
     });
     let next = AtomicUsize::new(0);
-    let total = prepared.schedule.total();
+    let total = planned.len();
 
     let worker = || loop {
         if config
@@ -420,7 +526,7 @@ pub fn run_match<G: Game>(
             [Ok(black), Ok(white)] => [black, white],
             [Err(e), _] | [_, Err(e)] => {
                 let mut shared = shared.lock().expect("lock");
-                shared.halt.get_or_insert(Halt::Error(e));
+                shared.halt.get_or_insert(Halt::Error(e.into()));
                 return;
             }
         };
@@ -435,15 +541,17 @@ pub fn run_match<G: Game>(
             time_margin: config.time_margin,
             seed,
         };
-        let record = play_game(&setup, &mut players);
+        let mut record = play_game(&setup, &mut players);
         let mut guard = shared.lock().expect("lock");
         let sh = &mut *guard;
-        if let Err(e) = sh.files.write(&record, format, &config.event) {
-            sh.halt.get_or_insert(Halt::Error(e));
+        record.order = sh.next_order;
+        sh.next_order += 1;
+        if let Err(e) = sh.files.write(&record, rules, &config.event) {
+            sh.halt.get_or_insert(Halt::Error(e.into()));
             return;
         }
         if let Err(e) = sh.tally.add(&record) {
-            sh.halt.get_or_insert(Halt::Error(e));
+            sh.halt.get_or_insert(Halt::Error(e.into()));
             return;
         }
         sh.records.push(record);

@@ -8,13 +8,16 @@
 //! so the searcher plans its time from what is really left on its clock
 //! and answers inside it; `nodes=` is a node budget; `depth=` a depth, and
 //! given beside a time or node limit, a depth at which the search stops
-//! early. The searcher has no evaluation settings of its own: it scores
-//! positions by the game's [`Evaluate`] implementation.
+//! early. The searcher scores positions with the evaluator the game names
+//! by the spec's `eval=` text ([`Variant::evaluator`]), else the match's,
+//! else the game's default.
 
-use crate::player::{builtin_factory, ClockState, Evaluator, Player, PlayerError};
+use crate::error::{BuildError, BuildProblem};
+use crate::player::{builtin_factory, ClockState, Evaluator, Player};
 use crate::spec::{Limits, PlayerSpec};
 use crate::Choice;
-use parlour_game::{Evaluate, Evaluator as _, History};
+use parlour_game::{Evaluate, Evaluator as _, History, Variant};
+use parlour_hub::EngineError;
 use parlour_search::Searcher;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -41,41 +44,41 @@ pub struct SearchPlayer<G: Evaluate> {
 }
 
 impl<G: Evaluate> SearchPlayer<G> {
-    /// A search player under `limits`; an error if the limits cannot be
-    /// searched (a node budget beside a time limit) or the threads or table
-    /// cannot be had.
-    pub fn new(name: impl Into<String>, limits: &Limits) -> Result<SearchPlayer<G>, String> {
+    /// A search player under `limits`, scoring with `eval`; an error if
+    /// the limits cannot be searched (a node budget beside a time limit) or
+    /// the threads or table cannot be had.
+    pub fn new(
+        name: impl Into<String>,
+        limits: &Limits,
+        eval: G::Evaluator,
+    ) -> Result<SearchPlayer<G>, BuildError> {
         let name = name.into();
+        let fail = |problem| BuildError {
+            name: name.clone(),
+            problem,
+        };
+        let at_most = |what, max| fail(BuildProblem::AtMost { what, max });
         let timed = limits.movetime.is_some() || limits.clock.is_some();
         if timed && limits.nodes.is_some() {
-            return Err(format!(
-                "engine `{name}`: the searcher takes a node budget or a time limit, not both"
-            ));
+            return Err(fail(BuildProblem::NodesAndTime));
         }
         if limits.depth.is_some_and(|d| d > parlour_search::MAX_DEPTH) {
-            return Err(format!(
-                "engine `{name}`: depth must be at most {}",
-                parlour_search::MAX_DEPTH
-            ));
+            return Err(at_most("depth", parlour_search::MAX_DEPTH.into()));
         }
         if limits.threads > MAX_THREADS {
-            return Err(format!(
-                "engine `{name}`: threads must be at most {MAX_THREADS}"
-            ));
+            return Err(at_most("threads", MAX_THREADS as u64));
         }
         let hash = limits.hash_mb.unwrap_or(DEFAULT_HASH_MIB);
         if hash > MAX_HASH_MIB {
-            return Err(format!(
-                "engine `{name}`: hash must be at most {MAX_HASH_MIB} MiB"
-            ));
+            return Err(at_most("hash (MiB)", MAX_HASH_MIB.into()));
         }
-        let searcher = Searcher::new(limits.threads.max(1), hash as usize)
-            .map_err(|e| format!("engine `{name}`: {e}"))?;
+        let searcher =
+            Searcher::new(limits.threads.max(1), hash as usize).map_err(|e| fail(e.into()))?;
         Ok(SearchPlayer {
             name,
             limits: *limits,
             searcher,
-            eval: G::Evaluator::default(),
+            eval,
             stop: Arc::new(AtomicBool::new(false)),
         })
     }
@@ -125,7 +128,7 @@ impl<G: Evaluate> Player<G> for SearchPlayer<G> {
         &mut self,
         game: &History<G>,
         clock: &ClockState,
-    ) -> Result<Choice<G::Move>, PlayerError> {
+    ) -> Result<Choice<G::Move>, EngineError> {
         let limits = self.search_limits(clock);
         self.stop.store(false, Ordering::SeqCst);
         // A depth beside another limit stops the search once it is reached.
@@ -143,25 +146,56 @@ impl<G: Evaluate> Player<G> for SearchPlayer<G> {
             });
         match result.best_move {
             Some(mv) => Ok(Choice::scored(mv, result.score.internal())),
-            None => Err(PlayerError::Crashed(
+            None => Err(EngineError::Crashed(
                 "the searcher found no legal move".to_string(),
             )),
         }
     }
 }
 
-/// The players of a game with an evaluation: `search` as a
-/// [`SearchPlayer`], `greedy` one ply deep on the game's [`Evaluate`],
-/// `random`. Any spec it cannot build is an error the match reports before
-/// its first game.
-pub fn search_factory<G: Evaluate>(
-) -> impl Fn(&PlayerSpec) -> Result<Box<dyn Player<G>>, String> + Sync {
-    let game_eval = G::Evaluator::default();
-    let eval: Evaluator<G> = Arc::new(move |pos: &G| game_eval.evaluate(pos));
-    let builtin = builtin_factory(Some(eval));
+/// The evaluator of `rules`' game that `spec` names, else `default`, else
+/// the game's default one.
+pub(crate) fn evaluator<V: Variant>(
+    rules: &V,
+    name: &str,
+    spec: Option<&str>,
+) -> Result<<V::Position as Evaluate>::Evaluator, BuildError> {
+    match spec {
+        Some(spec) => rules.evaluator(spec).map_err(|e| BuildError {
+            name: name.to_string(),
+            problem: e.into(),
+        }),
+        None => Ok(Default::default()),
+    }
+}
+
+/// The players of the game `rules` plays: `search` as a [`SearchPlayer`],
+/// `greedy` one ply deep on the game's evaluation, `random`. Each search
+/// or greedy player scores with the evaluation its spec names (`eval=`),
+/// else `eval`, else the game's default. Any spec it cannot build is an
+/// error the match reports before its first game.
+pub fn search_factory<V: Variant>(
+    rules: V,
+    eval: Option<String>,
+) -> impl Fn(&PlayerSpec) -> Result<Box<dyn Player<V::Position>>, BuildError> + Sync {
+    let builtin = builtin_factory::<V::Position>(None);
     move |spec: &PlayerSpec| match spec {
-        PlayerSpec::Search { name, limits } => {
-            Ok(Box::new(SearchPlayer::<G>::new(name.clone(), limits)?) as Box<dyn Player<G>>)
+        PlayerSpec::Search {
+            name,
+            limits,
+            eval: own,
+        } => {
+            let eval = evaluator(&rules, name, own.as_deref().or(eval.as_deref()))?;
+            Ok(Box::new(SearchPlayer::<V::Position>::new(
+                name.clone(),
+                limits,
+                eval,
+            )?) as Box<_>)
+        }
+        PlayerSpec::Greedy { name, eval: own } => {
+            let eval = evaluator(&rules, name, own.as_deref().or(eval.as_deref()))?;
+            let score: Evaluator<V::Position> = Arc::new(move |pos| eval.evaluate(pos));
+            builtin_factory(Some(score))(spec)
         }
         other => builtin(other),
     }
@@ -171,7 +205,7 @@ pub fn search_factory<G: Evaluate>(
 mod tests {
     use super::*;
     use crate::spec::TimeControl;
-    use parlour_checkers::{Position, Rules};
+    use parlour_checkers::{Eval, Position, Rules};
     use std::time::{Duration, Instant};
 
     fn limits(text: &str) -> Limits {
@@ -185,7 +219,8 @@ mod tests {
     #[test]
     fn spec_limits_become_search_limits() {
         use parlour_search::Limits as L;
-        let player = |t: &str| SearchPlayer::<Position>::new("s", &limits(t)).unwrap();
+        let player =
+            |t: &str| SearchPlayer::<Position>::new("s", &limits(t), Eval::default()).unwrap();
         let none = ClockState::default();
         assert_eq!(player("search:depth=5").search_limits(&none), L::Depth(5));
         assert_eq!(
@@ -227,21 +262,33 @@ mod tests {
     #[test]
     fn impossible_limits_are_refused() {
         let err = |t: &str| {
-            SearchPlayer::<Position>::new("s", &limits(t))
+            SearchPlayer::<Position>::new("s", &limits(t), Eval::default())
                 .err()
                 .unwrap()
+                .problem
         };
-        assert!(err("search:nodes=10,movetime=50").contains("not both"));
-        assert!(err("search:depth=1000").contains("at most"));
-        assert!(err("search:depth=3,hash=100000").contains("hash"));
-        assert!(err("search:depth=3,threads=1000").contains("threads"));
+        assert!(matches!(
+            err("search:nodes=10,movetime=50"),
+            BuildProblem::NodesAndTime
+        ));
+        let at_most = |t| match err(t) {
+            BuildProblem::AtMost { what, .. } => what,
+            other => panic!("{t}: {other}"),
+        };
+        assert_eq!(at_most("search:depth=1000"), "depth");
+        assert_eq!(at_most("search:depth=3,hash=100000"), "hash (MiB)");
+        assert_eq!(at_most("search:depth=3,threads=1000"), "threads");
     }
 
     #[test]
     fn a_depth_beside_a_time_limit_ends_the_search_early() {
         let start = History::new(Position::start(Rules::ENGLISH));
-        let mut p =
-            SearchPlayer::<Position>::new("s", &limits("search:movetime=5000,depth=2")).unwrap();
+        let mut p = SearchPlayer::<Position>::new(
+            "s",
+            &limits("search:movetime=5000,depth=2"),
+            Eval::default(),
+        )
+        .unwrap();
         let shown = ClockState {
             movetime: Some(Duration::from_millis(5000)),
             ..ClockState::default()
@@ -255,7 +302,7 @@ mod tests {
 
     #[test]
     fn a_searcher_on_a_short_clock_keeps_to_it() {
-        use crate::{run_match, Checkers, GameCount, MatchConfig};
+        use crate::{run_match, GameCount, MatchConfig};
         // Half a second a game, and 20 ms a move: many moves on little
         // time, on a machine that may be busy.
         let config = MatchConfig {
@@ -267,8 +314,8 @@ mod tests {
             time_margin: Duration::from_millis(300),
             ..MatchConfig::default()
         };
-        let format = Checkers::new(Rules::ENGLISH);
-        let report = run_match(&config, &format, &search_factory(), &|_| {}).unwrap();
+        let factory = search_factory(Rules::ENGLISH, None);
+        let report = run_match(&config, &Rules::ENGLISH, &factory, &|_| {}).unwrap();
         assert_eq!(report.records.len(), 2);
         for r in &report.records {
             assert_ne!(r.termination, "time forfeit", "{}", r.reason);
@@ -279,13 +326,25 @@ mod tests {
 
     #[test]
     fn the_factory_builds_every_kind() {
-        let factory = search_factory::<Position>();
-        for text in ["search:depth=2", "greedy", "random:seed=2"] {
+        let factory = search_factory(Rules::ENGLISH, None);
+        for text in [
+            "search:depth=2",
+            "greedy",
+            "random:seed=2",
+            "greedy:eval=handwritten",
+        ] {
             let spec: PlayerSpec = text.parse().unwrap();
             let player = factory(&spec).unwrap();
             assert_eq!(player.name(), text);
         }
         let bad: PlayerSpec = "search:nodes=5,tc=1".parse().unwrap();
         assert!(factory(&bad).is_err());
+        let bad: PlayerSpec = "search:depth=2,eval=nonsense".parse().unwrap();
+        let err = factory(&bad).err().unwrap();
+        assert!(matches!(err.problem, BuildProblem::Eval(_)), "{err}");
+        // The match's evaluation, where a spec names none.
+        let factory = search_factory(Rules::ENGLISH, Some("nonsense".into()));
+        assert!(factory(&"greedy".parse().unwrap()).is_err());
+        assert!(factory(&"random".parse().unwrap()).is_ok());
     }
 }

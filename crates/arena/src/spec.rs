@@ -1,8 +1,9 @@
 //! Engine specs as people write them: `random`, `random:seed=3`, `greedy`,
 //! `search:depth=8`, `search:movetime=100,threads=1`, `search:nodes=50000`,
-//! `search:tc=10+0.1`, each optionally with `name=...`, and outside engines
-//! speaking Hub, `hub:CMD[,option=value...]`, parsed and checked into a
-//! [`PlayerSpec`].
+//! `search:tc=10+0.1`, each optionally with `name=...`, the search and
+//! greedy players with `eval=...` (an evaluation the game names, as
+//! `eval=handwritten`), and outside engines speaking Hub,
+//! `hub:CMD[,option=value...]`, parsed and checked into a [`PlayerSpec`].
 //!
 //! # Hub engines
 //!
@@ -28,6 +29,7 @@
 //! whose own last argument looks like an option is written in quotes:
 //! `hub:engine 'x,depth=1',depth=2`.
 
+use crate::error::{SpecError, SpecProblem, TimeControlError};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -53,23 +55,29 @@ impl fmt::Display for TimeControl {
 }
 
 impl FromStr for TimeControl {
-    type Err = String;
+    type Err = TimeControlError;
 
     /// `10+0.1`: 10 seconds and 0.1 seconds a move; `60`: one minute, no
     /// increment.
-    fn from_str(text: &str) -> Result<TimeControl, String> {
+    fn from_str(text: &str) -> Result<TimeControl, TimeControlError> {
         let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
-        let seconds = |v: &str, what: &str| {
+        let seconds = |v: &str, what| {
             v.trim()
                 .parse::<f64>()
                 .ok()
                 .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e9)
                 .map(Duration::from_secs_f64)
-                .ok_or_else(|| format!("tc `{text}`: the {what} `{v}` is not a number of seconds"))
+                .ok_or_else(|| TimeControlError::NotSeconds {
+                    text: text.to_string(),
+                    what,
+                    value: v.to_string(),
+                })
         };
         let base = seconds(base, "base time")?;
         if base.is_zero() {
-            return Err(format!("tc `{text}`: the base time must be more than 0"));
+            return Err(TimeControlError::NoBase {
+                text: text.to_string(),
+            });
         }
         Ok(TimeControl {
             base,
@@ -115,6 +123,8 @@ pub enum PlayerSpec {
     Greedy {
         /// The display name.
         name: String,
+        /// The evaluation the game names by this text, if not the match's.
+        eval: Option<String>,
     },
     /// The alpha-beta searcher under `limits`.
     Search {
@@ -122,6 +132,8 @@ pub enum PlayerSpec {
         name: String,
         /// The search limits.
         limits: Limits,
+        /// The evaluation the game names by this text, if not the match's.
+        eval: Option<String>,
     },
     /// An outside program speaking Hub (see the module notes for the
     /// syntax).
@@ -159,7 +171,7 @@ impl PlayerSpec {
     pub fn name(&self) -> &str {
         match self {
             PlayerSpec::Random { name, .. }
-            | PlayerSpec::Greedy { name }
+            | PlayerSpec::Greedy { name, .. }
             | PlayerSpec::Search { name, .. }
             | PlayerSpec::Hub { name, .. } => name,
         }
@@ -190,29 +202,30 @@ impl fmt::Display for PlayerSpec {
     }
 }
 
-const KINDS: &str = "random, greedy, search or hub";
-
 fn options_of(kind: &str) -> &'static str {
     match kind {
         "random" => "seed, name",
-        "greedy" => "name",
+        "greedy" => "eval, name",
         "hub" => "depth, nodes, movetime, tc, name, startup, margin",
-        _ => "depth, nodes, movetime, tc, threads, hash, name",
+        _ => "depth, nodes, movetime, tc, threads, hash, eval, name",
     }
 }
 
 impl FromStr for PlayerSpec {
-    type Err = String;
+    type Err = SpecError;
 
-    fn from_str(text: &str) -> Result<PlayerSpec, String> {
+    fn from_str(text: &str) -> Result<PlayerSpec, SpecError> {
         let text = text.trim();
+        let fail = |problem| SpecError {
+            spec: text.to_string(),
+            problem,
+        };
         let (kind, rest) = text.split_once(':').unwrap_or((text, ""));
         let kind = kind.trim();
         if !matches!(kind, "random" | "greedy" | "search" | "hub") {
-            return Err(format!(
-                "engine `{text}`: unknown kind `{kind}`: expected {KINDS}, \
-                 as in random:seed=3, greedy, search:depth=8, hub:parlour hub,depth=4"
-            ));
+            return Err(fail(SpecProblem::UnknownKind {
+                kind: kind.to_string(),
+            }));
         }
         let (command, options) = if kind == "hub" {
             let (command, options) = split_hub(rest);
@@ -222,6 +235,7 @@ impl FromStr for PlayerSpec {
         };
         let mut name = None;
         let mut seed = None;
+        let mut eval = None;
         let mut startup = None;
         let mut margin = None;
         let mut limits = Limits {
@@ -231,49 +245,63 @@ impl FromStr for PlayerSpec {
         let mut seen: Vec<&str> = Vec::new();
         for option in options.into_iter().map(str::trim).filter(|o| !o.is_empty()) {
             let (key, value) = option.split_once('=').ok_or_else(|| {
-                format!("engine `{text}`: option `{option}` is not of the form name=value")
+                fail(SpecProblem::NotNameValue {
+                    option: option.to_string(),
+                })
             })?;
             let (key, value) = (key.trim(), value.trim());
             let allowed = options_of(kind);
             if !allowed.split(", ").any(|k| k == key) {
-                return Err(format!(
-                    "engine `{text}`: unknown option `{key}` for {kind}: its options are {allowed}"
-                ));
+                return Err(fail(SpecProblem::UnknownOption {
+                    key: key.to_string(),
+                    kind: kind.to_string(),
+                    allowed,
+                }));
             }
             if seen.contains(&key) {
-                return Err(format!("engine `{text}`: option `{key}` is given twice"));
+                return Err(fail(SpecProblem::Repeated {
+                    key: key.to_string(),
+                }));
             }
             seen.push(key);
-            let positive = |what: &str| -> Result<u64, String> {
+            let positive = || -> Result<u64, SpecError> {
                 value.parse::<u64>().ok().filter(|&n| n > 0).ok_or_else(|| {
-                    format!("engine `{text}`: {what} must be a whole number above 0, not `{value}`")
+                    fail(SpecProblem::NotPositive {
+                        key: key.to_string(),
+                        value: value.to_string(),
+                    })
                 })
             };
-            let small = |what: &str| -> Result<u32, String> {
-                let n = positive(what)?;
-                u32::try_from(n).map_err(|_| format!("engine `{text}`: {what} {n} is too large"))
+            let small = || -> Result<u32, SpecError> {
+                let n = positive()?;
+                u32::try_from(n).map_err(|_| {
+                    fail(SpecProblem::TooLarge {
+                        key: key.to_string(),
+                        value: n,
+                    })
+                })
             };
             match key {
-                "name" if value.is_empty() => {
-                    return Err(format!("engine `{text}`: the name is empty"))
-                }
+                "name" if value.is_empty() => return Err(fail(SpecProblem::EmptyName)),
                 "name" if value.contains(['"', '\n', '\r']) => {
-                    return Err(format!(
-                        "engine `{text}`: a name may not contain quotes or line breaks"
-                    ))
+                    return Err(fail(SpecProblem::BadName))
                 }
                 "name" => name = Some(value.to_string()),
+                "eval" if value.is_empty() => return Err(fail(SpecProblem::EmptyEval)),
+                "eval" => eval = Some(value.to_string()),
                 "seed" => {
                     seed = Some(value.parse::<u64>().map_err(|_| {
-                        format!("engine `{text}`: seed must be a whole number, not `{value}`")
+                        fail(SpecProblem::Seed {
+                            value: value.to_string(),
+                        })
                     })?)
                 }
-                "depth" => limits.depth = Some(small("depth")?),
-                "nodes" => limits.nodes = Some(positive("nodes")?),
-                "movetime" => limits.movetime = Some(Duration::from_millis(positive("movetime")?)),
-                "threads" => limits.threads = small("threads")? as usize,
-                "hash" => limits.hash_mb = Some(small("hash")?),
-                "margin" => margin = Some(Duration::from_millis(positive("margin")?)),
+                "depth" => limits.depth = Some(small()?),
+                "nodes" => limits.nodes = Some(positive()?),
+                "movetime" => limits.movetime = Some(Duration::from_millis(positive()?)),
+                "threads" => limits.threads = small()? as usize,
+                "hash" => limits.hash_mb = Some(small()?),
+                "margin" => margin = Some(Duration::from_millis(positive()?)),
                 "startup" => {
                     startup = Some(
                         value
@@ -282,10 +310,9 @@ impl FromStr for PlayerSpec {
                             .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e6)
                             .map(Duration::from_secs_f64)
                             .ok_or_else(|| {
-                                format!(
-                                    "engine `{text}`: startup must be a number of seconds \
-                                     above 0, not `{value}`"
-                                )
+                                fail(SpecProblem::Startup {
+                                    value: value.to_string(),
+                                })
                             })?,
                     )
                 }
@@ -293,37 +320,31 @@ impl FromStr for PlayerSpec {
                     limits.clock = Some(
                         value
                             .parse()
-                            .map_err(|e: String| format!("engine `{text}`: {e}"))?,
+                            .map_err(|e: TimeControlError| fail(e.into()))?,
                     )
                 }
                 _ => unreachable!("options are checked against the list above"),
             }
         }
         if let Some(command) = command {
-            return hub_spec(text, command, name, limits, startup, margin);
+            return hub_spec(text, command, name, limits, startup, margin).map_err(fail);
         }
         let name = name.unwrap_or_else(|| text.to_string());
         Ok(match kind {
             "random" => PlayerSpec::Random { name, seed },
-            "greedy" => PlayerSpec::Greedy { name },
+            "greedy" => PlayerSpec::Greedy { name, eval },
             _ => {
                 if limits.clock.is_some() && limits.movetime.is_some() {
-                    return Err(format!(
-                        "engine `{text}`: give either tc (a game clock) or movetime \
-                         (a time per move), not both"
-                    ));
+                    return Err(fail(SpecProblem::ClockAndMoveTime));
                 }
                 if limits.depth.is_none()
                     && limits.nodes.is_none()
                     && limits.movetime.is_none()
                     && limits.clock.is_none()
                 {
-                    return Err(format!(
-                        "engine `{text}`: a search needs a limit: depth=N, nodes=N, \
-                         movetime=MS or tc=SECONDS+INCREMENT"
-                    ));
+                    return Err(fail(SpecProblem::NoLimit));
                 }
-                PlayerSpec::Search { name, limits }
+                PlayerSpec::Search { name, limits, eval }
             }
         })
     }
@@ -372,16 +393,12 @@ fn hub_spec(
     limits: Limits,
     startup: Option<Duration>,
     margin: Option<Duration>,
-) -> Result<PlayerSpec, String> {
+) -> Result<PlayerSpec, SpecProblem> {
     let command = command.trim();
     if command.is_empty() {
-        return Err(format!(
-            "engine `{text}`: the engine command is empty: write hub:COMMAND,depth=N \
-             (or nodes, movetime, tc), as in hub:parlour hub,depth=4"
-        ));
+        return Err(SpecProblem::EmptyCommand);
     }
-    let words =
-        parlour_hub::client::split_command(command).map_err(|e| format!("engine `{text}`: {e}"))?;
+    let words = parlour_hub::client::split_command(command)?;
     let set = [
         limits.depth.is_some(),
         limits.nodes.is_some(),
@@ -389,19 +406,9 @@ fn hub_spec(
         limits.clock.is_some(),
     ];
     match set.iter().filter(|&&s| s).count() {
-        0 => {
-            return Err(format!(
-                "engine `{text}`: a hub engine needs a limit: depth=N, nodes=N, \
-                 movetime=MS or tc=SECONDS+INCREMENT"
-            ))
-        }
+        0 => return Err(SpecProblem::HubNoLimit),
         1 => {}
-        _ => {
-            return Err(format!(
-                "engine `{text}`: a hub engine takes one limit of depth, nodes, \
-                 movetime and tc"
-            ))
-        }
+        _ => return Err(SpecProblem::HubLimits),
     }
     let timed = limits.movetime.is_some() || limits.clock.is_some();
     let name = name.unwrap_or_else(|| {
@@ -455,7 +462,22 @@ mod tests {
         assert_eq!(
             "greedy:name=Greedy One".parse::<PlayerSpec>().unwrap(),
             PlayerSpec::Greedy {
-                name: "Greedy One".into()
+                name: "Greedy One".into(),
+                eval: None
+            }
+        );
+        assert_eq!(
+            "search:depth=2,eval=handwritten"
+                .parse::<PlayerSpec>()
+                .unwrap(),
+            PlayerSpec::Search {
+                name: "search:depth=2,eval=handwritten".into(),
+                limits: Limits {
+                    depth: Some(2),
+                    threads: 1,
+                    ..Limits::default()
+                },
+                eval: Some("handwritten".into())
             }
         );
         let s: PlayerSpec = "search:depth=8".parse().unwrap();
@@ -540,36 +562,73 @@ mod tests {
 
     #[test]
     fn bad_specs_are_explained() {
-        for (text, says) in [
-            ("alphabeta:depth=3", "unknown kind"),
-            ("", "unknown kind"),
-            ("random:depth=3", "unknown option `depth` for random"),
-            ("greedy:seed=1", "unknown option `seed`"),
-            ("random:seed=x", "seed must be a whole number"),
-            ("random:seed", "not of the form name=value"),
-            ("search", "needs a limit"),
-            ("search:threads=2", "needs a limit"),
-            ("search:depth=0", "depth must be a whole number above 0"),
-            ("search:depth=-1", "depth must be"),
-            ("search:depth=3,depth=4", "given twice"),
-            ("search:movetime=100,tc=10+0.1", "not both"),
-            ("search:tc=abc", "not a number of seconds"),
-            ("search:tc=0+1", "more than 0"),
-            ("search:tc=10+x", "increment"),
-            ("search:depth=3,name=", "name is empty"),
-            ("search:depth=3,name=a\"b", "quotes"),
-            ("hub:,depth=2", "command is empty"),
-            ("hub:  ", "command is empty"),
-            ("hub:engine", "needs a limit"),
-            ("hub:engine,name=x", "needs a limit"),
-            ("hub:engine,depth=2,movetime=50", "one limit"),
-            ("hub:engine 'x,depth=2", "unclosed"),
-            ("hub:engine,depth=2,depth=3", "given twice"),
-            ("hub:engine,depth=2,startup=0", "startup must be"),
-            ("hub:engine,depth=2,margin=x", "margin must be"),
+        use SpecProblem as P;
+        let s = |t: &str| t.to_string();
+        let unknown = |key: &str, kind: &str, allowed| P::UnknownOption {
+            key: s(key),
+            kind: s(kind),
+            allowed,
+        };
+        let positive = |key: &str, value: &str| P::NotPositive {
+            key: s(key),
+            value: s(value),
+        };
+        let tc = |what, value: &str, text: &str| {
+            P::TimeControl(TimeControlError::NotSeconds {
+                text: s(text),
+                what,
+                value: s(value),
+            })
+        };
+        for (text, problem) in [
+            (
+                "alphabeta:depth=3",
+                P::UnknownKind {
+                    kind: s("alphabeta"),
+                },
+            ),
+            ("", P::UnknownKind { kind: s("") }),
+            ("random:depth=3", unknown("depth", "random", "seed, name")),
+            ("greedy:seed=1", unknown("seed", "greedy", "eval, name")),
+            ("random:seed=x", P::Seed { value: s("x") }),
+            ("random:seed", P::NotNameValue { option: s("seed") }),
+            ("search", P::NoLimit),
+            ("search:threads=2", P::NoLimit),
+            ("search:depth=0", positive("depth", "0")),
+            ("search:depth=-1", positive("depth", "-1")),
+            ("search:depth=3,depth=4", P::Repeated { key: s("depth") }),
+            ("search:movetime=100,tc=10+0.1", P::ClockAndMoveTime),
+            ("search:tc=abc", tc("base time", "abc", "abc")),
+            (
+                "search:tc=0+1",
+                P::TimeControl(TimeControlError::NoBase { text: s("0+1") }),
+            ),
+            ("search:tc=10+x", tc("increment", "x", "10+x")),
+            ("search:depth=3,name=", P::EmptyName),
+            ("search:depth=3,name=a\"b", P::BadName),
+            ("search:depth=3,eval=", P::EmptyEval),
+            ("hub:,depth=2", P::EmptyCommand),
+            ("hub:  ", P::EmptyCommand),
+            ("hub:engine", P::HubNoLimit),
+            ("hub:engine,name=x", P::HubNoLimit),
+            ("hub:engine,depth=2,movetime=50", P::HubLimits),
+            (
+                "hub:engine 'x,depth=2",
+                P::Command(parlour_hub::client::CommandLineError::Unclosed {
+                    quote: '\'',
+                    command: s("engine 'x,depth=2"),
+                }),
+            ),
+            (
+                "hub:engine,depth=2,depth=3",
+                P::Repeated { key: s("depth") },
+            ),
+            ("hub:engine,depth=2,startup=0", P::Startup { value: s("0") }),
+            ("hub:engine,depth=2,margin=x", positive("margin", "x")),
         ] {
             let err = text.parse::<PlayerSpec>().unwrap_err();
-            assert!(err.contains(says), "`{text}` gave `{err}`");
+            assert_eq!(err.problem, problem, "`{text}` gave `{err}`");
+            assert_eq!(err.spec, text.trim());
         }
     }
 }

@@ -1,12 +1,10 @@
 //! Match statistics: win/loss/draw counts with the Elo difference, its 95%
 //! interval and the likelihood of superiority as cutechess-cli computes them
 //! (trinomial, logistic model); pentanomial counts over colour-swapped pairs
-//! with the Elo interval fastchess derives from them; and the sequential
-//! probability ratio test (SPRT) with logistic Elo bounds and the
-//! log-likelihood ratio fastchess computes from pentanomial counts.
+//! with the Elo interval fastchess derives from them. The SPRT is
+//! [`crate::sprt`]'s.
 
 use std::fmt;
-use std::str::FromStr;
 
 /// The two-sided 95% quantile of the standard normal distribution.
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -57,7 +55,8 @@ pub struct EloEstimate {
     /// The point estimate (±infinity for a score of 100% or 0%).
     pub elo: f64,
     /// Half the width of the interval, the `±` that cutechess-cli and
-    /// fastchess print: `(elo(upper score) - elo(lower score)) / 2`.
+    /// fastchess print: `(elo(upper score) - elo(lower score)) / 2`;
+    /// infinite (or NaN) where the interval is undefined.
     pub margin: f64,
     /// The Elo of the interval's lower score bound (the interval is not
     /// symmetric around `elo`).
@@ -97,11 +96,17 @@ fn number(f: &mut fmt::Formatter<'_>, x: f64) -> fmt::Result {
 }
 
 impl fmt::Display for EloEstimate {
-    /// `35.0 +/- 20.1`.
+    /// `35.0 +/- 20.1`; an interval that runs past a certain result (an
+    /// infinite margin) is undefined and written `-`, never `+inf` beside
+    /// a finite Elo.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         number(f, self.elo)?;
         f.write_str(" +/- ")?;
-        number(f, self.margin)
+        if self.margin.is_finite() {
+            number(f, self.margin)
+        } else {
+            f.write_str("-")
+        }
     }
 }
 
@@ -271,145 +276,6 @@ impl fmt::Display for Pentanomial {
     }
 }
 
-/// Which hypothesis an SPRT accepted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Hypothesis {
-    /// H0: the Elo difference is `elo0` (the change is not an improvement).
-    H0,
-    /// H1: the Elo difference is `elo1`.
-    H1,
-}
-
-impl fmt::Display for Hypothesis {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Hypothesis::H0 => "H0",
-            Hypothesis::H1 => "H1",
-        })
-    }
-}
-
-/// A sequential probability ratio test of H0: Elo = `elo0` against
-/// H1: Elo = `elo1` (logistic Elo, as cutechess-cli), with false positive
-/// rate `alpha` and false negative rate `beta`. Written `elo0,elo1,alpha,beta`
-/// (`0,5,0.05,0.05`).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Sprt {
-    /// The Elo difference of the null hypothesis.
-    pub elo0: f64,
-    /// The Elo difference of the alternative hypothesis.
-    pub elo1: f64,
-    /// The probability of accepting H1 when H0 is true.
-    pub alpha: f64,
-    /// The probability of accepting H0 when H1 is true.
-    pub beta: f64,
-}
-
-impl Sprt {
-    /// The test, checked: `elo0 < elo1`, `alpha` and `beta` in (0, 1) with
-    /// `alpha + beta < 1`.
-    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
-        if !(elo0.is_finite() && elo1.is_finite()) || elo0 >= elo1 {
-            return Err(format!(
-                "SPRT: elo0 ({elo0}) must be smaller than elo1 ({elo1})"
-            ));
-        }
-        for (name, p) in [("alpha", alpha), ("beta", beta)] {
-            if !(p > 0.0 && p < 1.0) {
-                return Err(format!("SPRT: {name} must be between 0 and 1, not {p}"));
-            }
-        }
-        if alpha + beta >= 1.0 {
-            return Err("SPRT: alpha + beta must be less than 1".to_string());
-        }
-        Ok(Sprt {
-            elo0,
-            elo1,
-            alpha,
-            beta,
-        })
-    }
-
-    /// The lower bound `ln(beta / (1 - alpha))`: at or below it H0 is
-    /// accepted.
-    pub fn lower_bound(&self) -> f64 {
-        (self.beta / (1.0 - self.alpha)).ln()
-    }
-
-    /// The upper bound `ln((1 - beta) / alpha)`: at or above it H1 is
-    /// accepted.
-    pub fn upper_bound(&self) -> f64 {
-        ((1.0 - self.beta) / self.alpha).ln()
-    }
-
-    /// The log-likelihood ratio of the pentanomial counts, in the normal
-    /// approximation: with `s0`, `s1` the expected scores of `elo0` and
-    /// `elo1` (logistic), `s` the mean and `v` the variance of one pair's
-    /// score over `n` pairs, `n * (s1 - s0) * (2s - s0 - s1) / (2v)`. As
-    /// fastchess does, an empty count is taken as 0.001 pairs, so that pairs
-    /// that all scored the same still give a finite ratio. Zero before any
-    /// pair.
-    pub fn llr(&self, penta: &Pentanomial) -> f64 {
-        if penta.pairs() == 0 {
-            return 0.0;
-        }
-        let counts = penta.0.map(|c| if c == 0 { 1e-3 } else { f64::from(c) });
-        let n: f64 = counts.iter().sum();
-        let value = |i: usize| i as f64 / 4.0;
-        let mean: f64 = (0..5).map(|i| counts[i] / n * value(i)).sum();
-        let variance: f64 = (0..5)
-            .map(|i| counts[i] / n * (value(i) - mean).powi(2))
-            .sum();
-        let (s0, s1) = (elo_to_score(self.elo0), elo_to_score(self.elo1));
-        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
-    }
-
-    /// The hypothesis accepted at this log-likelihood ratio, if a bound is
-    /// reached.
-    pub fn decide(&self, llr: f64) -> Option<Hypothesis> {
-        if llr >= self.upper_bound() {
-            Some(Hypothesis::H1)
-        } else if llr <= self.lower_bound() {
-            Some(Hypothesis::H0)
-        } else {
-            None
-        }
-    }
-}
-
-impl FromStr for Sprt {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Sprt, String> {
-        let parts: Vec<&str> = text.split(',').map(str::trim).collect();
-        let [elo0, elo1, alpha, beta] = parts[..] else {
-            return Err(format!(
-                "SPRT `{text}`: write four numbers elo0,elo1,alpha,beta, as in 0,5,0.05,0.05"
-            ));
-        };
-        let num = |name: &str, v: &str| {
-            v.parse::<f64>()
-                .map_err(|_| format!("SPRT `{text}`: {name} `{v}` is not a number"))
-        };
-        Sprt::new(
-            num("elo0", elo0)?,
-            num("elo1", elo1)?,
-            num("alpha", alpha)?,
-            num("beta", beta)?,
-        )
-    }
-}
-
-impl fmt::Display for Sprt {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "elo0={} elo1={} alpha={} beta={}",
-            self.elo0, self.elo1, self.alpha, self.beta
-        )
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -470,7 +336,8 @@ mod tests {
         let wide = Wld::new(1, 1, 0).elo().unwrap();
         assert_eq!(wide.elo, 0.0);
         assert_eq!((wide.lower, wide.upper), (f64::NEG_INFINITY, f64::INFINITY));
-        assert_eq!(wide.to_string(), "0.0 +/- +inf");
+        assert_eq!(wide.to_string(), "0.0 +/- -");
+        assert_eq!(all_won.to_string(), "+inf +/- -");
         let even = Wld::new(0, 0, 10).elo().unwrap();
         assert_eq!((even.elo, even.margin), (0.0, 0.0));
         assert_eq!(Wld::new(3, 1, 2).reversed(), Wld::new(1, 3, 2));
@@ -506,59 +373,5 @@ mod tests {
         p.add_pair(0, 1); // LD
         p.add_pair(1, 2); // DW
         assert_eq!(p, Pentanomial([0, 1, 2, 1, 1]));
-    }
-
-    // Python 3: s(e)=1/(1+10**(-e/400)); s0=s(0)=0.5, s1=s(10);
-    //   llr = N*(s1-s0)*(2*m-s0-s1)/(2*var) with m, var, N as above
-    //   lower=log(0.05/0.95), upper=log(0.95/0.05)
-    #[test]
-    fn sprt_llr_and_bounds() {
-        let sprt: Sprt = "0,10,0.05,0.05".parse().unwrap();
-        close(sprt.lower_bound(), -2.944_438_979_166_440_5, 1e-12);
-        close(sprt.upper_bound(), 2.944_438_979_166_440_5, 1e-12);
-        let p = Pentanomial([3, 10, 20, 12, 5]);
-        close(sprt.llr(&p), 0.246_336_329_479_564_33, 1e-9);
-        assert_eq!(sprt.decide(0.25), None);
-        assert_eq!(sprt.decide(3.0), Some(Hypothesis::H1));
-        assert_eq!(sprt.decide(-3.0), Some(Hypothesis::H0));
-        // A clearly better player crosses the upper bound:
-        let strong = Pentanomial([2, 10, 40, 60, 40]);
-        assert!(sprt.llr(&strong) > sprt.upper_bound());
-        assert_eq!(sprt.llr(&Pentanomial::default()), 0.0);
-    }
-
-    // Python 3, empty bins regularized to 0.001 pairs as fastchess does:
-    //   c=[1e-3,1e-3,9,1e-3,1e-3]; N=sum(c); f=[x/N for x in c]
-    //   m, var as above; llr=N*(s1-s0)*(2*m-s0-s1)/(2*var)
-    //   and c=[1e-3,1e-3,1e-3,1e-3,4] for four pairs won twice.
-    #[test]
-    fn sprt_llr_with_empty_bins() {
-        let sprt: Sprt = "0,10,0.05,0.05".parse().unwrap();
-        close(
-            sprt.llr(&Pentanomial([0, 0, 9, 0, 0])),
-            -13.424_946_556_083_901,
-            1e-6,
-        );
-        close(
-            sprt.llr(&Pentanomial([0, 0, 0, 0, 4])),
-            60.596_860_590_107_55,
-            1e-6,
-        );
-        assert_eq!(sprt.decide(-13.4), Some(Hypothesis::H0));
-    }
-
-    #[test]
-    fn bad_sprt_texts_are_explained() {
-        for text in [
-            "",
-            "0,5,0.05",
-            "5,0,0.05,0.05",
-            "0,5,0,0.05",
-            "0,5,0.05,1.5",
-            "0,5,0.6,0.5",
-            "a,5,0.05,0.05",
-        ] {
-            assert!(text.parse::<Sprt>().is_err(), "{text}");
-        }
     }
 }

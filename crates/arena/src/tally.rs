@@ -3,6 +3,7 @@
 //! colour-swapped pairs (pentanomial), fed one finished game at a time in
 //! any order.
 
+use crate::error::RecordError;
 use crate::records::GameRecord;
 use crate::stats::{Pentanomial, Wld};
 use std::collections::HashMap;
@@ -68,19 +69,18 @@ impl Tally {
 
     /// Counts a finished game; an error if its engines are not a pairing of
     /// the match.
-    pub fn add(&mut self, record: &GameRecord) -> Result<(), String> {
+    pub fn add(&mut self, record: &GameRecord) -> Result<(), RecordError> {
         let index_of = |name: &str| self.engines.iter().position(|e| e == name);
         let (black, white) = (index_of(&record.black), index_of(&record.white));
         let found = self.pairings.iter().position(|p| {
             (Some(p.a), Some(p.b)) == (black, white) || (Some(p.b), Some(p.a)) == (black, white)
         });
         let Some(p) = found else {
-            return Err(format!(
-                "game {} is between {} and {}, who are not paired in this match",
-                record.index + 1,
-                record.black,
-                record.white
-            ));
+            return Err(RecordError::NotPaired {
+                game: record.index + 1,
+                black: record.black.clone(),
+                white: record.white.clone(),
+            });
         };
         let a_name = &self.engines[self.pairings[p].a];
         let half = record
@@ -151,6 +151,8 @@ mod tests {
             plies: 0,
             moves: Vec::new(),
             date: String::new(),
+            move_ms: Vec::new(),
+            order: 0,
         }
     }
 

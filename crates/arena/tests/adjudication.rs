@@ -8,8 +8,8 @@ mod common;
 
 use common::factory;
 use parlour_arena::{
-    run_match, Adjudication, Checkers, Choice, ClockState, DrawRule, GameCount, GameRecord,
-    MatchConfig, Player, PlayerError, PlayerSpec, RandomPlayer, ResignRule,
+    run_match, Adjudication, BuildError, Choice, ClockState, DrawRule, EngineError, GameCount,
+    GameRecord, MatchConfig, Player, PlayerSpec, RandomPlayer, ResignRule,
 };
 use parlour_checkers::{Action, Position, Rules};
 use parlour_game::{Game, History};
@@ -51,7 +51,7 @@ impl Player<Position> for Odd {
         &mut self,
         game: &History<Position>,
         clock: &ClockState,
-    ) -> Result<Choice<Action>, PlayerError> {
+    ) -> Result<Choice<Action>, EngineError> {
         self.clocks.lock().unwrap().push(*clock);
         let mv = self.random.choose(game, clock)?.mv;
         match self.habit {
@@ -80,7 +80,7 @@ fn against_random(
     let clocks = Arc::new(Mutex::new(Vec::new()));
     let builtin = factory();
     let seen = clocks.clone();
-    let make = move |spec: &PlayerSpec| -> Result<Box<dyn Player<Position>>, String> {
+    let make = move |spec: &PlayerSpec| -> Result<Box<dyn Player<Position>>, BuildError> {
         match spec {
             PlayerSpec::Search { name, .. } => Ok(Box::new(Odd {
                 name: name.clone(),
@@ -99,7 +99,7 @@ fn against_random(
         ..MatchConfig::default()
     };
     change(&mut config);
-    let report = run_match(&config, &Checkers::new(Rules::ENGLISH), &make, &|_| {}).unwrap();
+    let report = run_match(&config, &Rules::ENGLISH, &make, &|_| {}).unwrap();
     let seen = clocks.lock().unwrap().clone();
     (report.records, seen)
 }
@@ -196,7 +196,7 @@ fn a_hopeless_engine_resigns() {
 #[test]
 fn level_scores_on_both_sides_draw() {
     let clocks = Arc::new(Mutex::new(Vec::new()));
-    let make = move |spec: &PlayerSpec| -> Result<Box<dyn Player<Position>>, String> {
+    let make = move |spec: &PlayerSpec| -> Result<Box<dyn Player<Position>>, BuildError> {
         Ok(Box::new(Odd {
             name: spec.name().to_string(),
             habit: Habit::Level,
@@ -221,7 +221,7 @@ fn level_scores_on_both_sides_draw() {
         },
         ..MatchConfig::default()
     };
-    let report = run_match(&config, &Checkers::new(Rules::ENGLISH), &make, &|_| {}).unwrap();
+    let report = run_match(&config, &Rules::ENGLISH, &make, &|_| {}).unwrap();
     for r in &report.records {
         assert_eq!(r.termination, "draw adjudication", "{}", r.reason);
         assert_eq!((r.plies, r.result.as_str()), (10, "1-1"));

@@ -5,19 +5,27 @@
 mod common;
 
 use common::{factory, scratch};
-use parlour_arena::{builtin_factory, run_match, Checkers, GameCount, MatchConfig};
+use parlour_arena::{
+    builtin_factory, run_match, BuildProblem, GameCount, MatchConfig, MatchError, OpeningError,
+    RecordError, SpecProblem,
+};
 use parlour_checkers::{Position, Rules};
 use std::path::PathBuf;
 
-/// Runs `config` and returns its error, checking that no game started and
-/// that no PDN file was made when the error comes before the files.
-fn refused(config: MatchConfig) -> String {
-    let err = run_match(&config, &Checkers::new(Rules::ENGLISH), &factory(), &|_| {
+/// Runs `config` and returns its error, checking that no game started.
+fn refused(config: MatchConfig) -> MatchError {
+    run_match(&config, &Rules::ENGLISH, &factory(), &|_| {
         panic!("a game finished, but the match should have been refused")
     })
-    .unwrap_err();
-    assert!(!err.is_empty());
-    err
+    .unwrap_err()
+}
+
+/// The problem of a spec that does not read, or a panic.
+fn spec_problem(err: MatchError) -> SpecProblem {
+    match err {
+        MatchError::Spec(e) => e.problem,
+        other => panic!("not a spec error: {other}"),
+    }
 }
 
 fn two(a: &str, b: &str) -> MatchConfig {
@@ -28,45 +36,65 @@ fn two(a: &str, b: &str) -> MatchConfig {
     }
 }
 
-fn assert_says(err: &str, says: &str) {
-    assert!(err.contains(says), "`{err}` should say `{says}`");
-}
-
 #[test]
 fn bad_engine_specs_are_refused() {
     let dir = scratch("specs");
     let pdn = dir.join("never.pdn");
-    for (a, b, says) in [
-        ("random", "alphabeta:depth=3", "unknown kind `alphabeta`"),
-        ("random", "search", "a search needs a limit"),
+    let s = |t: &str| t.to_string();
+    for (a, b, problem) in [
+        (
+            "random",
+            "alphabeta:depth=3",
+            SpecProblem::UnknownKind {
+                kind: s("alphabeta"),
+            },
+        ),
+        ("random", "search", SpecProblem::NoLimit),
         (
             "random",
             "search:depth=0",
-            "depth must be a whole number above 0",
+            SpecProblem::NotPositive {
+                key: s("depth"),
+                value: s("0"),
+            },
         ),
-        ("random", "search:depth=4,depth=5", "given twice"),
-        ("random", "random:seed=-1", "seed must be a whole number"),
-        ("random", "random", "two engines are named `random`"),
         (
             "random",
-            "search:depth=4",
-            "search players are not available",
+            "search:depth=4,depth=5",
+            SpecProblem::Repeated { key: s("depth") },
+        ),
+        (
+            "random",
+            "random:seed=-1",
+            SpecProblem::Seed { value: s("-1") },
         ),
     ] {
         let err = refused(MatchConfig {
             pdn: Some(pdn.clone()),
             ..two(a, b)
         });
-        assert_says(&err, says);
-        assert!(!pdn.exists(), "{err}: the PDN file was made");
+        assert_eq!(spec_problem(err), problem);
+        assert!(!pdn.exists(), "{b}: the PDN file was made");
     }
-    assert_says(
-        &refused(MatchConfig {
+    let err = refused(MatchConfig {
+        pdn: Some(pdn.clone()),
+        ..two("random", "random")
+    });
+    assert!(matches!(err, MatchError::SameName { ref name } if name == "random"));
+    // The test factory builds no searcher.
+    let err = refused(two("random", "search:depth=4"));
+    assert!(matches!(
+        err,
+        MatchError::Build(ref e) if matches!(e.problem, BuildProblem::Unavailable("search"))
+    ));
+    assert!(!pdn.exists());
+    assert!(matches!(
+        refused(MatchConfig {
             engines: vec!["random".into()],
             ..MatchConfig::default()
         }),
-        "at least two engines",
-    );
+        MatchError::TooFewEngines { count: 1 }
+    ));
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -75,12 +103,15 @@ fn greedy_without_an_evaluation_is_refused() {
     let config = two("random", "greedy");
     let err = run_match(
         &config,
-        &Checkers::new(Rules::ENGLISH),
+        &Rules::ENGLISH,
         &builtin_factory::<Position>(None),
         &|_| panic!("no game may start"),
     )
     .unwrap_err();
-    assert_says(&err, "greedy needs an evaluation function");
+    assert!(
+        matches!(err, MatchError::Build(ref e) if matches!(e.problem, BuildProblem::Unavailable(_))),
+        "{err}"
+    );
 }
 
 #[test]
@@ -91,9 +122,18 @@ fn unknown_and_bad_openings_are_refused() {
         openings: Some(missing.display().to_string()),
         ..two("random", "greedy")
     });
-    assert_says(&err, "cannot read openings file");
-    assert_says(&err, "no-such-openings.txt");
-    assert_says(&err, "deck, all, tough");
+    match &err {
+        MatchError::Openings(OpeningError::Read { path, decks, .. }) => {
+            assert_eq!(path, &missing);
+            assert_eq!(decks, &["deck", "all", "tough"]);
+        }
+        other => panic!("{other}"),
+    }
+    assert!(
+        err.to_string()
+            .contains("random:plies=N, deck, all, tough)"),
+        "{err}"
+    );
 
     let bad = dir.join("bad.txt");
     std::fs::write(
@@ -105,7 +145,10 @@ fn unknown_and_bad_openings_are_refused() {
         openings: Some(bad.display().to_string()),
         ..two("random", "greedy")
     });
-    assert_says(&err, "bad.txt:4");
+    assert!(
+        matches!(err, MatchError::Openings(OpeningError::Text { ref name, .. }) if name.ends_with("bad.txt:4")),
+        "{err}"
+    );
 
     let empty = dir.join("empty.txt");
     std::fs::write(&empty, "# nothing\n\n").unwrap();
@@ -113,23 +156,26 @@ fn unknown_and_bad_openings_are_refused() {
         openings: Some(empty.display().to_string()),
         ..two("random", "greedy")
     });
-    assert_says(&err, "holds no opening");
+    assert!(
+        matches!(err, MatchError::Openings(OpeningError::NoOpening { .. })),
+        "{err}"
+    );
 
-    assert_says(
-        &refused(MatchConfig {
+    assert!(matches!(
+        refused(MatchConfig {
             openings: Some("random:plies=0".into()),
             ..two("random", "greedy")
         }),
-        "random:plies=N",
-    );
-    assert_says(
-        &refused(MatchConfig {
+        MatchError::Openings(OpeningError::RandomPlies { .. })
+    ));
+    assert!(matches!(
+        refused(MatchConfig {
             openings: Some("random".into()),
             games: GameCount::Deck,
             ..two("random", "greedy")
         }),
-        "never run out",
-    );
+        MatchError::Endless
+    ));
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -143,7 +189,7 @@ fn a_good_openings_file_is_played() {
         games: GameCount::Deck,
         ..two("random", "greedy")
     };
-    let report = run_match(&config, &Checkers::new(Rules::ENGLISH), &factory(), &|_| {}).unwrap();
+    let report = run_match(&config, &Rules::ENGLISH, &factory(), &|_| {}).unwrap();
     assert_eq!(report.records.len(), 4);
     assert_eq!(report.records[0].moves[..2], ["11-15", "23-19"]);
     assert!(report.records[0].opening.ends_with("openings.txt:1"));
@@ -161,7 +207,10 @@ fn unwritable_output_paths_are_refused() {
         pdn: Some(nowhere),
         ..two("random", "greedy")
     });
-    assert_says(&err, "cannot write `/nonexistent-parlour-dir/games.pdn`");
+    assert!(
+        matches!(err, MatchError::Records(RecordError::Write { ref path, .. }) if path.ends_with("games.pdn")),
+        "{err}"
+    );
     // A fresh match does not overwrite another's games.
     let old = dir.join("old.pdn");
     std::fs::write(&old, "[Event \"old\"]\n").unwrap();
@@ -169,22 +218,31 @@ fn unwritable_output_paths_are_refused() {
         pdn: Some(old.clone()),
         ..two("random", "greedy")
     });
-    assert_says(&err, "PDN file");
-    assert_says(&err, "already holds games");
+    assert!(
+        matches!(
+            err,
+            MatchError::Records(RecordError::HoldsGames { what: "PDN", .. })
+        ),
+        "{err}"
+    );
     assert_eq!(std::fs::read_to_string(&old).unwrap(), "[Event \"old\"]\n");
-    // A folder is not a results file.
+    // A folder is not a results file (it is not empty, so it is refused
+    // before it is opened).
     let err = refused(MatchConfig {
         results: Some(dir.clone()),
         ..two("random", "greedy")
     });
-    assert_says(&err, &dir.display().to_string());
+    assert!(
+        matches!(err, MatchError::Records(RecordError::HoldsGames { what: "results", ref path }) if path == &dir),
+        "{err}"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
 fn inconsistent_options_are_refused() {
-    assert_says(
-        &refused(MatchConfig {
+    assert!(matches!(
+        refused(MatchConfig {
             engines: vec![
                 "random:seed=1".into(),
                 "random:seed=2".into(),
@@ -193,27 +251,55 @@ fn inconsistent_options_are_refused() {
             sprt: Some("0,5,0.05,0.05".parse().unwrap()),
             ..MatchConfig::default()
         }),
-        "exactly two engines",
-    );
-    assert_says(
-        &refused(MatchConfig {
+        MatchError::SprtEngines
+    ));
+    assert!(matches!(
+        refused(MatchConfig {
             concurrency: 0,
             ..two("random", "greedy")
         }),
-        "concurrency",
-    );
-    assert_says(
-        &refused(MatchConfig {
+        MatchError::Concurrency
+    ));
+    assert!(matches!(
+        refused(MatchConfig {
             resume: true,
             ..two("random", "greedy")
         }),
-        "resume needs the results file",
-    );
-    assert_says(
-        &refused(MatchConfig {
+        MatchError::ResumeWithoutResults
+    ));
+    assert!(matches!(
+        refused(MatchConfig {
             games: GameCount::Games(0),
             ..two("random", "greedy")
         }),
-        "no games",
-    );
+        MatchError::NoGames
+    ));
+}
+
+#[test]
+fn the_pdn_and_the_results_must_be_two_files() {
+    let dir = scratch("same-file");
+    let file = dir.join("games.txt");
+    // The same path, and the same file by another path.
+    for other in [file.clone(), dir.join(".").join("games.txt")] {
+        let err = refused(MatchConfig {
+            pdn: Some(other),
+            results: Some(file.clone()),
+            ..two("random", "greedy")
+        });
+        assert!(matches!(err, MatchError::SameFile { .. }), "{err}");
+    }
+    std::fs::write(&file, "").unwrap();
+    let err = refused(MatchConfig {
+        pdn: Some(
+            dir.join("..")
+                .join(dir.file_name().unwrap())
+                .join("games.txt"),
+        ),
+        results: Some(file.clone()),
+        ..two("random", "greedy")
+    });
+    assert!(matches!(err, MatchError::SameFile { .. }), "{err}");
+    assert!(!dir.join("games.pdn").exists());
+    std::fs::remove_dir_all(dir).unwrap();
 }

@@ -6,11 +6,9 @@
 mod common;
 
 use common::{check_record, factory, factory_with_search, occurrences, scratch, undated};
-use parlour_arena::{
-    run_match, Checkers, GameCount, GameFormat, Hypothesis, MatchConfig, Pentanomial, Tournament,
-    Wld,
-};
+use parlour_arena::{run_match, GameCount, Hypothesis, MatchConfig, Pentanomial, Tournament, Wld};
 use parlour_checkers::Rules;
+use parlour_game::Variant;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 fn random_vs_greedy(rules: Rules, name: &str) {
@@ -24,7 +22,7 @@ fn random_vs_greedy(rules: Rules, name: &str) {
         seed: 11,
         ..MatchConfig::default()
     };
-    let format = Checkers::new(rules);
+    let format = rules;
     let calls = AtomicUsize::new(0);
     let report = run_match(&config, &format, &factory(), &|p| {
         calls.fetch_add(1, Ordering::SeqCst);
@@ -37,7 +35,7 @@ fn random_vs_greedy(rules: Rules, name: &str) {
     assert_eq!(report.records.len(), 8);
     assert_eq!(report.stopped, None);
 
-    let deck = format.deck("deck").unwrap().unwrap();
+    let deck = format.deck("deck").unwrap();
     let (random, greedy) = ("random:seed=5", "greedy");
     let mut wld = Wld::default();
     let mut penta = Pentanomial::default();
@@ -50,8 +48,8 @@ fn random_vs_greedy(rules: Rules, name: &str) {
             (greedy, random)
         };
         assert_eq!((r.black.as_str(), r.white.as_str()), (black, white));
-        assert_eq!(r.opening, deck[i / 2].name);
-        assert_eq!(r.moves[..3].join(" "), deck[i / 2].moves_text());
+        assert_eq!(r.opening, deck[i / 2].0);
+        assert_eq!(r.moves[..3].join(" "), deck[i / 2].1);
         assert_eq!(r.opening_plies, 3);
         check_record(r, rules, Some(1000));
         let half = r.half_points_of(random).unwrap();
@@ -69,8 +67,10 @@ fn random_vs_greedy(rules: Rules, name: &str) {
     assert_eq!(counted.wld, wld);
     assert_eq!(counted.penta, penta);
 
+    // The match's header, then a line for each game.
     let results = std::fs::read_to_string(dir.join("results.jsonl")).unwrap();
-    assert_eq!(results.lines().count(), 8);
+    assert_eq!(results.lines().count(), 9);
+    assert!(results.starts_with("{\"parlour_match\":1,\"game\":\"checkers\""));
     let pdn = std::fs::read_to_string(dir.join("games.pdn")).unwrap();
     assert_eq!(occurrences(&pdn, "[Event "), 8);
     for r in &report.records {
@@ -120,7 +120,7 @@ fn the_same_seed_gives_the_same_games_at_any_concurrency() {
                 seed: 99,
                 ..MatchConfig::default()
             };
-            run_match(&config, &Checkers::new(rules), &factory(), &|_| {}).unwrap()
+            run_match(&config, &rules, &factory(), &|_| {}).unwrap()
         };
         let (one, two) = (run(1), run(2));
         assert_eq!(one.records.len(), 8, "7 games round up to 8");
@@ -149,7 +149,7 @@ fn round_robin_and_gauntlet_pair_the_engines() {
         concurrency: 2,
         ..MatchConfig::default()
     };
-    let format = Checkers::new(Rules::ENGLISH);
+    let format = Rules::ENGLISH;
     let rr = run_match(&config, &format, &factory(), &|_| {}).unwrap();
     assert_eq!(rr.records.len(), 6);
     let pairs: Vec<(usize, usize)> = rr.tally.pairings().iter().map(|p| (p.a, p.b)).collect();
@@ -186,17 +186,11 @@ fn an_sprt_stops_the_match_and_names_the_hypothesis() {
             engines: engines.map(String::from).to_vec(),
             openings: Some("deck".into()),
             games: GameCount::Rounds(60),
-            sprt: Some("0,10,0.05,0.05".parse().unwrap()),
+            sprt: Some("0,200,0.05,0.05".parse().unwrap()),
             seed: 3,
             ..MatchConfig::default()
         };
-        let report = run_match(
-            &config,
-            &Checkers::new(Rules::ENGLISH),
-            &factory_with_search(),
-            &|_| {},
-        )
-        .unwrap();
+        let report = run_match(&config, &Rules::ENGLISH, &factory_with_search(), &|_| {}).unwrap();
         let sprt = report.sprt.unwrap();
         assert_eq!(sprt.decision, Some(expected));
         assert!(sprt.llr >= sprt.sprt.upper_bound() || sprt.llr <= sprt.sprt.lower_bound());
@@ -218,7 +212,7 @@ fn checkers_defaults_to_the_ballot_deck_each_opening_twice() {
         stop: Some(stop.clone()),
         ..MatchConfig::default()
     };
-    let report = run_match(&config, &Checkers::new(Rules::ENGLISH), &factory(), &|_| {
+    let report = run_match(&config, &Rules::ENGLISH, &factory(), &|_| {
         stop.store(true, Ordering::SeqCst)
     })
     .unwrap();

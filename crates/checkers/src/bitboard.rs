@@ -4,7 +4,7 @@
 //! Square n (1-32, PDN numbering from Black's side) is bit n-1. Rows of four
 //! run 1-4 (Black's back row) to 29-32 (White's).
 
-use parlour_game::BitIter;
+use parlour_game::{BitIndex, Members};
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
 
@@ -102,26 +102,19 @@ impl Bitboard {
     /// The squares in ascending order.
     #[inline]
     pub fn squares(self) -> Squares {
-        Squares(BitIter(self.0 as u64))
+        Members::new(self.0 as u64)
     }
 }
 
 /// Iterator over a bitboard's squares, lowest first.
-#[derive(Clone, Debug)]
-pub struct Squares(BitIter);
+pub type Squares = Members<Square>;
 
-impl Iterator for Squares {
-    type Item = Square;
+impl BitIndex for Square {
     #[inline]
-    fn next(&mut self) -> Option<Square> {
-        self.0.next().map(|i| Square(i as u8))
-    }
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        self.0.size_hint()
+    fn from_bit(i: usize) -> Square {
+        Square(i as u8)
     }
 }
-
-impl ExactSizeIterator for Squares {}
 
 impl FromIterator<Square> for Bitboard {
     fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {

@@ -28,9 +28,11 @@
 //! Everything is bitboard arithmetic and table look-ups: no allocation.
 
 use crate::geometry::step;
+use crate::learned::Model;
 use crate::moves::Action;
 use crate::position::{Pending, Position};
 use parlour_game::{Evaluate, Evaluator, Side};
+use std::sync::Arc;
 
 /// A man's value.
 pub const MAN: i32 = 100;
@@ -81,7 +83,7 @@ static DISTANCE: [[u8; 32]; 32] = {
 /// from which an adversary piece could reach its path in time (a column
 /// wider than the path on each side). Empty of adversaries, the man runs
 /// to the crown.
-static CONE: [u32; 32] = {
+pub(crate) static CONE: [u32; 32] = {
     let mut t = [0u32; 32];
     let mut a = 0;
     while a < 32 {
@@ -286,16 +288,34 @@ pub fn handwritten(pos: &Position) -> i32 {
 /// Which evaluation a checkers search scores positions with.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Eval {
-    /// The hand-written terms of this module, with guessed weights.
+    /// The learned model built into the binary for the rules of the
+    /// position scored ([`crate::learned::shipped`]): the default.
     #[default]
+    Shipped,
+    /// The hand-written terms of this module, with guessed weights.
     Handwritten,
+    /// A learned model read from a weights file ([`crate::learned`]).
+    Learned(Arc<Model>),
+}
+
+impl std::fmt::Display for Eval {
+    /// `handwritten`, or `learned:` and the weights' fingerprint.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Eval::Shipped => f.write_str("learned"),
+            Eval::Handwritten => f.write_str("handwritten"),
+            Eval::Learned(model) => write!(f, "learned:{:016x}", model.fingerprint()),
+        }
+    }
 }
 
 impl Evaluator<Position> for Eval {
     #[inline]
     fn evaluate(&self, pos: &Position) -> i32 {
         match self {
+            Eval::Shipped => crate::learned::shipped_ref(pos.rules()).evaluate(pos),
             Eval::Handwritten => handwritten(pos),
+            Eval::Learned(model) => model.evaluate(pos),
         }
     }
 }
@@ -311,6 +331,16 @@ impl Evaluate for Position {
             Action::Move(m) | Action::Huff(_, m) => (m.is_capture() && !m.offends()) || m.crowns(),
             Action::Compel => true,
         }
+    }
+
+    /// A capture open to either side (compulsory under english rules,
+    /// tempting under huffing: a threat the static score does not weigh),
+    /// or an offence or compulsion pending.
+    #[inline]
+    fn is_unsettled(&self) -> bool {
+        self.pending() != Pending::Nothing
+            || self.can_capture()
+            || self.pass_turn(Pending::Nothing).can_capture()
     }
 
     #[inline]

@@ -6,6 +6,7 @@
 //! ranges (`1-12`, `K1-3`) and a trailing `.`.
 
 use crate::bitboard::{Bitboard, Square};
+use crate::error::{FenError, NotationError};
 use crate::geometry::{LANDING, NEIGHBOUR};
 use crate::moves::{Move, CROWNS, NEGLECT, STOPPED_SHORT};
 use crate::position::{Pending, Position};
@@ -38,45 +39,49 @@ impl fmt::Display for Position {
 }
 
 /// Reads a square number, 1-32.
-pub(crate) fn parse_square(text: &str) -> Result<Square, String> {
+pub(crate) fn parse_square(text: &str) -> Result<Square, NotationError> {
     let text = text.trim();
-    let n: u32 = text
-        .parse()
-        .map_err(|_| format!("`{text}` is not a square number"))?;
-    Square::from_number(n)
-        .ok_or_else(|| format!("square {n} is out of range: squares are numbered 1 to 32"))
+    let n: u32 = text.parse().map_err(|_| NotationError::NotASquare {
+        text: text.to_string(),
+    })?;
+    Square::from_number(n).ok_or(NotationError::SquareOutOfRange { square: n })
 }
 
 /// The move through `squares` (a step if `capture` is false, else a jump
 /// between each pair), checking only that the squares are neighbours or a
 /// jump apart.
-pub(crate) fn move_through(squares: &[Square], capture: bool, flags: u8) -> Result<Move, String> {
+pub(crate) fn move_through(
+    squares: &[Square],
+    capture: bool,
+    flags: u8,
+) -> Result<Move, NotationError> {
     let (first, last) = match squares {
         [a, .., b] => (*a, *b),
-        _ => return Err("a move names at least two squares".to_string()),
+        _ => return Err(NotationError::StepLength),
     };
     if !capture {
         if squares.len() != 2 {
-            return Err("a step names exactly two squares, as in 11-15".to_string());
+            return Err(NotationError::StepLength);
         }
         if !(0..4).any(|d| NEIGHBOUR[d][first.index()] == last.bit().0) {
-            return Err(format!("{first} and {last} are not neighbouring squares"));
+            return Err(NotationError::NotNeighbours {
+                from: first,
+                to: last,
+            });
         }
         return Ok(Move::step(first.index() as u32, last.index() as u32, flags));
     }
     if squares.len() > 17 {
-        return Err("a capture jumps at most 16 times".to_string());
+        return Err(NotationError::TooManyJumps);
     }
     let (mut path, mut captured) = (0u32, 0u32);
     for (i, pair) in squares.windows(2).enumerate() {
         let (a, b) = (pair[0], pair[1]);
         let d = (0..4)
             .find(|&d| LANDING[d][a.index()] == b.bit().0)
-            .ok_or_else(|| format!("{a} and {b} are not a jump apart"))?;
+            .ok_or(NotationError::NotAJump { from: a, to: b })?;
         if captured & NEIGHBOUR[d][a.index()] != 0 {
-            return Err(format!(
-                "the capture jumps the piece between {a} and {b} twice"
-            ));
+            return Err(NotationError::JumpsTwice { from: a, to: b });
         }
         path |= (d as u32) << (2 * i);
         captured |= NEIGHBOUR[d][a.index()];
@@ -93,13 +98,13 @@ pub(crate) fn move_through(squares: &[Square], capture: bool, flags: u8) -> Resu
 
 /// Reads a move written `11-15`, `9x18x27` (or `9-13` for a step, either
 /// separator alone), returning the squares and whether it is a capture.
-pub(crate) fn split_move(text: &str) -> Result<(Vec<Square>, bool), String> {
+pub(crate) fn split_move(text: &str) -> Result<(Vec<Square>, bool), NotationError> {
     let text = text.trim();
     let capture = text.contains('x') || text.contains('X');
     if capture && text.contains('-') {
-        return Err(format!(
-            "`{text}` mixes - and x: write 11-15 for a step, 9x18x27 for a capture"
-        ));
+        return Err(NotationError::MixedSeparators {
+            text: text.to_string(),
+        });
     }
     let parts: Vec<&str> = if capture {
         text.split(['x', 'X']).collect()
@@ -107,24 +112,23 @@ pub(crate) fn split_move(text: &str) -> Result<(Vec<Square>, bool), String> {
         text.split('-').collect()
     };
     if parts.len() < 2 {
-        return Err(format!(
-            "`{text}` is not a move: write 11-15 for a step, 9x18x27 for a capture"
-        ));
+        return Err(NotationError::NotAMove {
+            text: text.to_string(),
+        });
     }
     if parts.iter().any(|p| p.trim().is_empty()) {
-        return Err(format!(
-            "`{text}` is missing a square: write 11-15 for a step, 9x18x27 for a capture"
-        ));
+        return Err(NotationError::MissingSquare {
+            text: text.to_string(),
+        });
     }
     let squares = parts
         .iter()
         .map(|p| parse_square(p))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| format!("in move `{text}`: {e}"))?;
+        .collect::<Result<Vec<_>, _>>()?;
     Ok((squares, capture))
 }
 
-fn parse_pieces(body: &str, field: char) -> Result<(Bitboard, Bitboard), String> {
+fn parse_pieces(body: &str, field: char) -> Result<(Bitboard, Bitboard), FenError> {
     let (mut all, mut kings) = (Bitboard::EMPTY, Bitboard::EMPTY);
     for item in body.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let (king, rest) = match item.strip_prefix(['K', 'k']) {
@@ -135,7 +139,9 @@ fn parse_pieces(body: &str, field: char) -> Result<(Bitboard, Bitboard), String>
             Some((a, b)) => {
                 let (a, b) = (parse_square(a)?, parse_square(b)?);
                 if a > b {
-                    return Err(format!("range `{item}` runs backwards"));
+                    return Err(FenError::RangeBackwards {
+                        item: item.to_string(),
+                    });
                 }
                 (a.number()..=b.number())
                     .filter_map(Square::from_number)
@@ -145,7 +151,7 @@ fn parse_pieces(body: &str, field: char) -> Result<(Bitboard, Bitboard), String>
         };
         for sq in squares {
             if all.contains(sq) {
-                return Err(format!("square {sq} is named twice in the {field} field"));
+                return Err(FenError::NamedTwice { square: sq, field });
             }
             all |= sq.bit();
             if king {
@@ -156,43 +162,48 @@ fn parse_pieces(body: &str, field: char) -> Result<(Bitboard, Bitboard), String>
     Ok((all, kings))
 }
 
-fn parse_offence(body: &str) -> Result<Move, String> {
+fn parse_offence(body: &str) -> Result<Move, FenError> {
     let (text, crowned) = match body.trim().strip_suffix(['K', 'k']) {
         Some(rest) => (rest, true),
         None => (body.trim(), false),
     };
-    let (squares, capture) = split_move(text)?;
+    let offence = |source| FenError::Offence {
+        text: body.to_string(),
+        source,
+    };
+    let (squares, capture) = split_move(text).map_err(offence)?;
     if capture && crowned {
-        return Err(format!(
-            "offence `{body}`: a capture that crowned ended by rule and cannot offend"
-        ));
+        return Err(FenError::CrownedCapture {
+            text: body.to_string(),
+        });
     }
     let flags = if capture {
         STOPPED_SHORT
     } else {
         NEGLECT | if crowned { CROWNS } else { 0 }
     };
-    move_through(&squares, capture, flags).map_err(|e| format!("offence `{body}`: {e}"))
+    move_through(&squares, capture, flags).map_err(offence)
 }
 
 impl Position {
-    /// Reads a PDN FEN under `rules`, with a message that says what is wrong.
-    pub fn from_fen(text: &str, rules: Rules) -> Result<Position, String> {
+    /// Reads a PDN FEN under `rules`; the error says what is wrong.
+    pub fn from_fen(text: &str, rules: Rules) -> Result<Position, FenError> {
         let trimmed = text.trim();
         let body = trimmed.strip_suffix('.').unwrap_or(trimmed);
         if body.is_empty() {
-            return Err("the FEN is empty".to_string());
+            return Err(FenError::Empty);
         }
+        let fen = || text.to_string();
         let mut fields = body.split(':');
         let side = match fields.next().map(str::trim) {
             Some("B" | "b") => Side::Black,
             Some("W" | "w") => Side::White,
-            Some(other) => {
-                return Err(format!(
-                    "FEN `{text}` must start with the side to move, B or W, not `{other}`"
-                ))
+            other => {
+                return Err(FenError::Side {
+                    fen: fen(),
+                    found: other.unwrap_or("").to_string(),
+                })
             }
-            None => unreachable!("split yields at least one field"),
         };
         let (mut white, mut black, mut pending) = (None, None, None);
         for field in fields {
@@ -200,16 +211,16 @@ impl Position {
             let mut chars = field.chars();
             let tag = chars
                 .next()
-                .ok_or_else(|| format!("FEN `{text}` has an empty field"))?;
+                .ok_or_else(|| FenError::EmptyField { fen: fen() })?;
             let rest = chars.as_str();
             let slot_name = match tag {
                 'W' | 'w' => "W",
                 'B' | 'b' => "B",
                 'O' | 'o' | 'C' | 'c' => "O/C",
                 _ => {
-                    return Err(format!(
-                        "FEN field `{field}` is not understood: fields start with W, B, O (offence) or C (compelled)"
-                    ))
+                    return Err(FenError::UnknownField {
+                        field: field.to_string(),
+                    })
                 }
             };
             let dup = match tag {
@@ -224,7 +235,9 @@ impl Position {
                     } else {
                         let (squares, capture) = split_move(rest)?;
                         if !capture {
-                            return Err(format!("compelled completion `{rest}` must be a capture"));
+                            return Err(FenError::CompelledStep {
+                                text: rest.to_string(),
+                            });
                         }
                         Pending::CompelRest(move_through(&squares, true, STOPPED_SHORT)?)
                     };
@@ -232,20 +245,22 @@ impl Position {
                 }
             };
             if dup {
-                return Err(format!("FEN `{text}` has more than one {slot_name} field"));
+                return Err(FenError::RepeatedField {
+                    fen: fen(),
+                    field: slot_name,
+                });
             }
         }
-        let (white, white_kings) = white.ok_or_else(|| format!("FEN `{text}` has no W field"))?;
-        let (black, black_kings) = black.ok_or_else(|| format!("FEN `{text}` has no B field"))?;
-        if let Some(sq) = (white & black).first() {
-            return Err(format!(
-                "square {sq} is named in both the W and the B field"
-            ));
+        let missing = |field| FenError::MissingField { fen: fen(), field };
+        let (white, white_kings) = white.ok_or_else(|| missing('W'))?;
+        let (black, black_kings) = black.ok_or_else(|| missing('B'))?;
+        if let Some(square) = (white & black).first() {
+            return Err(FenError::BothFields { square });
         }
         let pos = Position::from_parts(black, white, black_kings | white_kings, side, rules)?;
         match pending {
             None => Ok(pos),
-            Some(p) => pos.with_pending(p),
+            Some(p) => Ok(pos.with_pending(p)?),
         }
     }
 }

@@ -3,6 +3,7 @@
 //! the checks that a pending offence read from text could have happened.
 
 use crate::bitboard::{Bitboard, Square};
+use crate::error::PendingError;
 use crate::geometry::{KING_DIRS, LANDING, MAN_DIRS, NEIGHBOUR};
 use crate::movegen::{self, Board, Count, Sink};
 use crate::moves::{Action, Move};
@@ -82,22 +83,25 @@ pub(crate) fn count_actions(pos: &Position, board: &Board, pending: Pending) -> 
 }
 
 /// The position after `compel`: a neglect is taken back and the offender must
-/// capture; a capture stopped short must be completed by its piece.
-pub(crate) fn compel(pos: &Position) -> Position {
+/// capture; a capture stopped short must be completed by its piece. `None`
+/// with no offence pending, where there is nothing to compel.
+pub(crate) fn compel(pos: &Position) -> Option<Position> {
     match pos.pending() {
         Pending::Offence(offence) if offence.is_capture() => {
-            pos.pass_turn(Pending::CompelRest(offence))
+            Some(pos.pass_turn(Pending::CompelRest(offence)))
         }
-        Pending::Offence(offence) => pos.undo_step(offence).set_pending(Pending::CompelCapture),
-        _ => panic!("compel played with no offence pending"),
+        Pending::Offence(offence) => {
+            Some(pos.undo_step(offence).set_pending(Pending::CompelCapture))
+        }
+        _ => None,
     }
 }
 
 /// Checks that `pending` could have arisen in `pos` (rules, pieces, paths,
-/// and that a capture really was open), with a message saying what is wrong.
-pub(crate) fn check_pending(pos: &Position, pending: Pending) -> Result<(), String> {
+/// and that a capture really was open).
+pub(crate) fn check_pending(pos: &Position, pending: Pending) -> Result<(), PendingError> {
     if pending != Pending::Nothing && !pos.rules().is_huffing() {
-        return Err("an offence or compulsion field (:O or :C) needs huffing rules".to_string());
+        return Err(PendingError::NeedsHuffing);
     }
     match pending {
         Pending::Nothing => Ok(()),
@@ -106,43 +110,30 @@ pub(crate) fn check_pending(pos: &Position, pending: Pending) -> Result<(), Stri
             check_path(pos, mv, offender)?;
             if mv.is_capture() {
                 if !pos.pass_turn(Pending::Nothing).jumpers().contains(mv.to()) {
-                    return Err(format!(
-                        "offence {mv}: the piece on {} has no further jump, so the capture was not stopped short",
-                        mv.to()
-                    ));
+                    return Err(PendingError::NotStoppedShort {
+                        mv,
+                        square: mv.to(),
+                    });
                 }
-            } else {
-                let before = pos.undo_step(mv);
-                if !before.can_capture() {
-                    return Err(format!(
-                        "offence {mv}: {offender} had no capture open before it, so it neglected nothing"
-                    ));
-                }
+            } else if !pos.undo_step(mv).can_capture() {
+                return Err(PendingError::NothingNeglected { mv, offender });
             }
             Ok(())
         }
-        Pending::CompelCapture => {
-            if pos.can_capture() {
-                Ok(())
-            } else {
-                Err(format!(
-                    "compelled capture: {} has no capture to make",
-                    pos.side()
-                ))
-            }
-        }
+        Pending::CompelCapture if pos.can_capture() => Ok(()),
+        Pending::CompelCapture => Err(PendingError::NoCaptureToCompel { side: pos.side() }),
         Pending::CompelRest(mv) => {
             if !mv.is_capture() {
-                return Err(format!("compelled completion {mv} is not a capture"));
+                return Err(PendingError::CompelledStep { mv });
             }
             check_path(pos, mv, pos.side())?;
             if pos.jumpers().contains(mv.to()) {
                 Ok(())
             } else {
-                Err(format!(
-                    "compelled completion {mv}: the piece on {} has no jump to complete",
-                    mv.to()
-                ))
+                Err(PendingError::NothingToComplete {
+                    mv,
+                    square: mv.to(),
+                })
             }
         }
     }
@@ -151,21 +142,23 @@ pub(crate) fn check_pending(pos: &Position, pending: Pending) -> Result<(), Stri
 /// Checks that `side` could just have made `mv`: its piece stands on the
 /// last square, the squares it left and jumped are empty, and every step or
 /// jump goes a way that piece may go.
-fn check_path(pos: &Position, mv: Move, side: parlour_game::Side) -> Result<(), String> {
+fn check_path(pos: &Position, mv: Move, side: parlour_game::Side) -> Result<(), PendingError> {
     let to = mv.to();
     let king = match pos.piece_at(to) {
         Some((s, king)) if s == side => king,
         _ => {
-            return Err(format!(
-                "{mv}: no {side} piece stands on {to}, where it ended"
-            ))
+            return Err(PendingError::NoPieceAtEnd {
+                mv,
+                side,
+                square: to,
+            })
         }
     };
     if mv.from() != to && pos.piece_at(mv.from()).is_some() {
-        return Err(format!(
-            "{mv}: square {} is not empty, but the piece left it",
-            mv.from()
-        ));
+        return Err(PendingError::StartOccupied {
+            mv,
+            square: mv.from(),
+        });
     }
     // A king now that was crowned by the move was a man while moving.
     let dirs = if king && !mv.crowns() {
@@ -175,24 +168,25 @@ fn check_path(pos: &Position, mv: Move, side: parlour_game::Side) -> Result<(), 
     };
     if mv.is_capture() {
         if mv.crowns() {
-            return Err(format!("{mv}: a move that crowned cannot be stopped short"));
+            return Err(PendingError::CrownedStoppedShort { mv });
         }
         let mut sq = mv.from().index();
         for (i, landing) in mv.landings().enumerate() {
             let d = ((mv.path_bits() >> (2 * i)) & 3) as usize;
             if dirs & (1 << d) == 0 {
-                return Err(format!("{mv}: a man cannot jump backwards"));
+                return Err(PendingError::ManBackwards { mv, capture: true });
             }
             let jumped = Bitboard(NEIGHBOUR[d][sq])
                 .first()
                 .expect("a path stays on the board");
             if pos.piece_at(jumped).is_some() {
-                return Err(format!(
-                    "{mv}: the piece jumped on {jumped} is still on the board"
-                ));
+                return Err(PendingError::JumpedStillThere { mv, square: jumped });
             }
             if landing != to && pos.piece_at(landing).is_some() {
-                return Err(format!("{mv}: it landed on {landing}, which is occupied"));
+                return Err(PendingError::LandedOnPiece {
+                    mv,
+                    square: landing,
+                });
             }
             debug_assert_eq!(LANDING[d][sq], landing.bit().0);
             sq = landing.index();
@@ -201,8 +195,14 @@ fn check_path(pos: &Position, mv: Move, side: parlour_game::Side) -> Result<(), 
         let d = (0..4).find(|&d| NEIGHBOUR[d][mv.from().index()] == to.bit().0);
         match d {
             Some(d) if dirs & (1 << d) != 0 => {}
-            Some(_) => return Err(format!("{mv}: a man cannot move backwards")),
-            None => return Err(format!("{mv}: {} and {to} are not neighbours", mv.from())),
+            Some(_) => return Err(PendingError::ManBackwards { mv, capture: false }),
+            None => {
+                return Err(PendingError::NotNeighbours {
+                    mv,
+                    from: mv.from(),
+                    to,
+                })
+            }
         }
         let crown_row = Board {
             side,
@@ -210,9 +210,7 @@ fn check_path(pos: &Position, mv: Move, side: parlour_game::Side) -> Result<(), 
         }
         .crown_row();
         if mv.crowns() && (to.bit().0 & crown_row == 0 || !king) {
-            return Err(format!(
-                "{mv}: marked as crowning, but it did not crown a man"
-            ));
+            return Err(PendingError::FalseCrown { mv });
         }
     }
     Ok(())

@@ -7,6 +7,10 @@
 //! english rules capture is compulsory; under huffing a missed capture is an
 //! offence the adversary may let stand, compel, or huff.
 //!
+//! Everything outside this crate reaches checkers through its
+//! [`parlour_game::Variant`] implementation on [`Rules`]; every text that
+//! does not read is a typed error of [`error`](crate::FenError)'s kinds.
+//!
 //! ```
 //! use parlour_checkers::{Position, Rules};
 //! use parlour_game::perft;
@@ -14,25 +18,34 @@
 //! assert_eq!(perft(&start, 4), 1469);
 //! ```
 
+pub mod ballots;
 mod bitboard;
 mod diagram;
+mod error;
 pub mod eval;
 mod fen;
 mod geometry;
+pub mod hub;
 pub mod huffing;
+pub mod learned;
 mod movegen;
 mod moves;
 mod notation;
 mod position;
 mod rules;
 mod unique;
+mod variant;
 mod zobrist;
 
 pub use bitboard::{Bitboard, Square, Squares};
 pub use diagram::diagram;
+pub use error::{
+    BoardError, Error, FenError, HubPositionError, MoveError, NotationError, PendingError,
+    RulesError,
+};
 pub use eval::Eval;
 pub use moves::{Action, Move};
-pub use notation::parse_action;
+pub use notation::{parse_action, split_actions};
 pub use position::{ActionList, Pending, Position, MAX_ACTIONS};
 pub use rules::{RuleSet, Rules, DEFAULT_QUIET_PLIES};
 pub use unique::UniquePaths;

@@ -113,6 +113,53 @@ impl Move {
         self.path
     }
 
+    /// The move's fields as 12 bytes, for a binary record of a position
+    /// ([`Move::from_raw`] reads them back).
+    pub(crate) fn to_raw(self) -> [u8; 12] {
+        let mut out = [0u8; 12];
+        out[..4].copy_from_slice(&[self.from, self.to, self.jumps, self.flags]);
+        out[4..8].copy_from_slice(&self.path.to_le_bytes());
+        out[8..].copy_from_slice(&self.captured.to_le_bytes());
+        out
+    }
+
+    /// A move from [`Move::to_raw`]'s bytes, checked to be a path on the
+    /// board: its squares on the board, its jumps' landings ending on its
+    /// destination, and the squares jumped over those it passes.
+    pub(crate) fn from_raw(raw: [u8; 12]) -> Result<Move, String> {
+        let [from, to, jumps, flags] = [raw[0], raw[1], raw[2], raw[3]];
+        let path = u32::from_le_bytes(raw[4..8].try_into().expect("4 bytes"));
+        let captured = u32::from_le_bytes(raw[8..].try_into().expect("4 bytes"));
+        let bad = || format!("a move's bytes {raw:?} are not a move on the board");
+        if from >= 32 || to >= 32 || jumps > 12 || flags & !(CROWNS | NEGLECT | STOPPED_SHORT) != 0
+        {
+            return Err(bad());
+        }
+        let mv = if jumps == 0 {
+            if path != 0 || captured != 0 {
+                return Err(bad());
+            }
+            Move::step(from as u32, to as u32, flags)
+        } else {
+            let mut sq = from as usize;
+            let mut over = 0u32;
+            for j in 0..jumps as u32 {
+                let dir = ((path >> (2 * j)) & 3) as usize;
+                let landing = LANDING[dir][sq];
+                if landing == 0 {
+                    return Err(bad());
+                }
+                over |= crate::geometry::NEIGHBOUR[dir][sq];
+                sq = landing.trailing_zeros() as usize;
+            }
+            if sq != to as usize || over != captured || path >> (2 * jumps as u32) != 0 {
+                return Err(bad());
+            }
+            Move::capture(from as u32, to as u32, jumps as u32, path, captured, flags)
+        };
+        Ok(mv)
+    }
+
     /// The squares the piece lands on, in order, ending with [`Move::to`];
     /// a step gives just its destination.
     pub fn landings(self) -> impl Iterator<Item = Square> {

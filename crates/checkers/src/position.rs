@@ -3,13 +3,14 @@
 //! position.
 
 use crate::bitboard::{Bitboard, Square};
+use crate::error::{BoardError, MoveError, PendingError};
 use crate::geometry::{ROW_1_4, ROW_29_32};
 use crate::movegen::{self, Board, Sink};
 use crate::moves::{Action, Move, CROWNS};
 use crate::rules::{RuleSet, Rules};
 use crate::zobrist;
 use arrayvec::ArrayVec;
-use parlour_game::{Game, MoveError, Side};
+use parlour_game::{Game, Side};
 
 /// What the previous action left for the side to move to answer (huffing
 /// only; always [`Pending::Nothing`] under english rules).
@@ -69,33 +70,29 @@ impl Position {
         kings: Bitboard,
         side: Side,
         rules: Rules,
-    ) -> Result<Position, String> {
-        if !(black & white).is_empty() {
-            let sq = (black & white).first().expect("non-empty");
-            return Err(format!("square {sq} holds both a black and a white piece"));
+    ) -> Result<Position, BoardError> {
+        if let Some(square) = (black & white).first() {
+            return Err(BoardError::BothColours { square });
         }
         if !(kings & !(black | white)).is_empty() {
-            return Err("a king stands on a square with no piece".to_string());
+            return Err(BoardError::KingWithoutPiece);
         }
-        for (name, pieces) in [("Black", black), ("White", white)] {
+        for (side, pieces) in [(Side::Black, black), (Side::White, white)] {
             if pieces.count() > 12 {
-                return Err(format!(
-                    "{name} has {} pieces; a side has at most 12",
-                    pieces.count()
-                ));
+                return Err(BoardError::TooManyPieces {
+                    side,
+                    count: pieces.count(),
+                });
             }
         }
-        let black_men_crowned = black & !kings & Bitboard(ROW_29_32);
-        if let Some(sq) = black_men_crowned.first() {
-            return Err(format!(
-                "a black man stands on {sq}, his crowning row: he would be a king"
-            ));
-        }
-        let white_men_crowned = white & !kings & Bitboard(ROW_1_4);
-        if let Some(sq) = white_men_crowned.first() {
-            return Err(format!(
-                "a white man stands on {sq}, his crowning row: he would be a king"
-            ));
+        let crowned = [
+            (Side::Black, black & !kings & Bitboard(ROW_29_32)),
+            (Side::White, white & !kings & Bitboard(ROW_1_4)),
+        ];
+        for (side, men) in crowned {
+            if let Some(square) = men.first() {
+                return Err(BoardError::ManOnCrowningRow { side, square });
+            }
         }
         Ok(Position {
             pieces: [black.0, white.0],
@@ -108,7 +105,7 @@ impl Position {
 
     /// The same position with `pending` recorded, if it could have happened
     /// (see [`crate::huffing`] for the checks).
-    pub fn with_pending(self, pending: Pending) -> Result<Position, String> {
+    pub fn with_pending(self, pending: Pending) -> Result<Position, PendingError> {
         crate::huffing::check_pending(&self, pending)?;
         Ok(Position { pending, ..self })
     }
@@ -291,13 +288,14 @@ impl Position {
         Position { pending, ..self }
     }
 
-    /// Plays an action, which must be legal here.
+    /// Plays an action, which must be legal here. (`compel` with no
+    /// offence pending is never legal; played anyway, it changes nothing.)
     #[inline(always)]
     pub fn play(&self, action: Action) -> Position {
         match action {
             Action::Move(mv) => self.apply(mv),
             Action::Huff(sq, mv) => self.without(sq).apply(mv),
-            Action::Compel => crate::huffing::compel(self),
+            Action::Compel => crate::huffing::compel(self).unwrap_or(*self),
         }
     }
 
@@ -351,6 +349,7 @@ impl Position {
 impl Game for Position {
     type Move = Action;
     type MoveList = ActionList;
+    type MoveError = MoveError;
 
     #[inline]
     fn side_to_move(&self) -> Side {
@@ -394,7 +393,7 @@ impl Game for Position {
     }
 
     fn parse_move(&self, text: &str) -> Result<Action, MoveError> {
-        crate::notation::parse_action(self, text).map_err(MoveError)
+        crate::notation::parse_action(self, text)
     }
 }
 

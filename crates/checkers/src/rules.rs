@@ -1,5 +1,6 @@
 //! The rules value: which rule set, and the quiet-ply draw limit.
 
+use crate::error::RulesError;
 use std::fmt;
 use std::str::FromStr;
 
@@ -73,18 +74,17 @@ impl fmt::Display for Rules {
 }
 
 impl FromStr for Rules {
-    type Err = String;
+    type Err = RulesError;
 
-    fn from_str(text: &str) -> Result<Rules, String> {
+    fn from_str(text: &str) -> Result<Rules, RulesError> {
         let mut parts = text.split(',').map(str::trim);
         let set = match parts.next().unwrap_or("") {
             "english" => RuleSet::English,
             "huffing" => RuleSet::Huffing,
             other => {
-                return Err(format!(
-                    "unknown checkers rules `{other}`: expected `english` or `huffing`, \
-                     optionally followed by `,quiet_plies=N`"
-                ))
+                return Err(RulesError::UnknownRuleSet {
+                    name: other.to_string(),
+                })
             }
         };
         let mut rules = Rules {
@@ -95,7 +95,9 @@ impl FromStr for Rules {
         for part in parts {
             let (key, value) = part
                 .split_once('=')
-                .ok_or_else(|| format!("rules option `{part}` is not of the form name=value"))?;
+                .ok_or_else(|| RulesError::NotNameValue {
+                    option: part.to_string(),
+                })?;
             match key.trim() {
                 "quiet_plies" if !seen => {
                     seen = true;
@@ -105,17 +107,15 @@ impl FromStr for Rules {
                             .parse()
                             .ok()
                             .filter(|&n| n > 0)
-                            .ok_or_else(|| {
-                                format!(
-                                "quiet_plies must be a whole number from 1 to 65535, not `{value}`"
-                            )
+                            .ok_or_else(|| RulesError::QuietPlies {
+                                value: value.to_string(),
                             })?;
                 }
-                "quiet_plies" => return Err("quiet_plies is given twice".to_string()),
+                "quiet_plies" => return Err(RulesError::Repeated),
                 other => {
-                    return Err(format!(
-                        "unknown checkers rules option `{other}`: the only option is quiet_plies"
-                    ))
+                    return Err(RulesError::UnknownOption {
+                        option: other.to_string(),
+                    })
                 }
             }
         }
@@ -149,17 +149,28 @@ mod tests {
 
     #[test]
     fn bad_rules_are_explained() {
-        for text in [
-            "",
-            "italian",
-            "english,quiet_plies",
-            "english,quiet_plies=x",
-            "huffing,depth=3",
-            "english,quiet_plies=0",
-            "english,quiet_plies=4,quiet_plies=5",
+        let option = |o: &str| RulesError::NotNameValue { option: o.into() };
+        let quiet = |v: &str| RulesError::QuietPlies { value: v.into() };
+        for (text, error) in [
+            ("", RulesError::UnknownRuleSet { name: "".into() }),
+            (
+                "italian",
+                RulesError::UnknownRuleSet {
+                    name: "italian".into(),
+                },
+            ),
+            ("english,quiet_plies", option("quiet_plies")),
+            ("english,quiet_plies=x", quiet("x")),
+            (
+                "huffing,depth=3",
+                RulesError::UnknownOption {
+                    option: "depth".into(),
+                },
+            ),
+            ("english,quiet_plies=0", quiet("0")),
+            ("english,quiet_plies=4,quiet_plies=5", RulesError::Repeated),
         ] {
-            let err = text.parse::<Rules>().unwrap_err();
-            assert!(!err.is_empty(), "{text}");
+            assert_eq!(text.parse::<Rules>(), Err(error), "{text}");
         }
     }
 }

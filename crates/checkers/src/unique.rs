@@ -1,9 +1,10 @@
 //! Perft that merges moves equal in start, end and captured pieces, as
 //! rhalbersma/dctl counts them (`parlour perft --unique`).
 
+use crate::error::MoveError;
 use crate::moves::Action;
 use crate::position::{ActionList, Position};
-use parlour_game::{Game, MoveError, Side};
+use parlour_game::{Game, Side};
 use std::fmt;
 
 /// A position whose moves are merged when they go from the same square to
@@ -38,6 +39,7 @@ fn key(action: &Action) -> (u8, u8, u8, u32) {
 impl Game for UniquePaths {
     type Move = Action;
     type MoveList = ActionList;
+    type MoveError = MoveError;
 
     fn side_to_move(&self) -> Side {
         self.0.side()

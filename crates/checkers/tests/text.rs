@@ -2,7 +2,10 @@
 //! notation through `parse_action` and `Display`, the error messages for
 //! everything that cannot be read, and the draws `History` decides.
 
-use parlour_checkers::{parse_action, Action, Pending, Position, Rules};
+use parlour_checkers::{
+    parse_action, Action, BoardError, FenError, MoveError, NotationError, Pending, PendingError,
+    Position, Rules, RulesError, Square,
+};
 use parlour_game::{Game, History, Outcome, Side};
 use std::collections::HashSet;
 
@@ -10,23 +13,29 @@ fn pos(fen: &str, rules: Rules) -> Position {
     Position::from_fen(fen, rules).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
-fn fen_err(fen: &str, rules: Rules) -> String {
+fn fen_err(fen: &str, rules: Rules) -> FenError {
     match Position::from_fen(fen, rules) {
         Ok(p) => panic!("`{fen}` was accepted as {p}"),
         Err(e) => e,
     }
 }
 
-/// Asserts that reading `fen` fails with a message containing every one of
-/// `words`.
-fn rejects(fen: &str, rules: Rules, words: &[&str]) {
-    let err = fen_err(fen, rules);
-    for word in words {
-        assert!(
-            err.contains(word),
-            "`{fen}`: message `{err}` does not say `{word}`"
-        );
+/// Asserts that reading `fen` fails with `error`.
+fn rejects(fen: &str, rules: Rules, error: FenError) {
+    assert_eq!(fen_err(fen, rules), error, "`{fen}`");
+}
+
+/// Asserts that reading `fen` under huffing fails for a pending field that
+/// could not have happened, of the kind `kind` checks.
+fn rejects_pending(fen: &str, kind: impl Fn(&PendingError) -> bool) {
+    match fen_err(fen, Rules::HUFFING) {
+        FenError::Pending(e) if kind(&e) => {}
+        other => panic!("`{fen}`: {other:?}"),
     }
+}
+
+fn sq(n: u32) -> Square {
+    Square::from_number(n).unwrap()
 }
 
 /// A small deterministic generator (xorshift64*), so the tests need no seed
@@ -234,49 +243,92 @@ fn pending_fields_round_trip() {
 #[test]
 fn malformed_fens_are_explained() {
     let e = Rules::ENGLISH;
-    rejects("", e, &["empty"]);
-    rejects(".", e, &["empty"]);
-    rejects("X:W21:B1", e, &["side to move", "X"]);
-    rejects("W21:B1", e, &["side to move"]);
-    rejects("B:W21", e, &["no B field"]);
-    rejects("B:B1", e, &["no W field"]);
-    rejects("B", e, &["no W field"]);
-    rejects("B:W21:B1:Z3", e, &["Z3", "not understood"]);
-    rejects("B:W21::B1", e, &["empty field"]);
-    rejects("B:W21:B1:W22", e, &["more than one W"]);
-    rejects("B:Wx:B1", e, &["`x` is not a square number"]);
-    rejects("B:W21:B1,K", e, &["not a square number"]);
-    rejects("B:W21-:B1", e, &["not a square number"]);
-    rejects("B:W24-21:B1", e, &["24-21", "backwards"]);
+    let fen = |f: &str| f.to_string();
+    let not_square = |t: &str| FenError::Square(NotationError::NotASquare { text: t.into() });
+    rejects("", e, FenError::Empty);
+    rejects(".", e, FenError::Empty);
+    let side = |f: &str, found: &str| FenError::Side {
+        fen: fen(f),
+        found: found.into(),
+    };
+    rejects("X:W21:B1", e, side("X:W21:B1", "X"));
+    rejects("W21:B1", e, side("W21:B1", "W21"));
+    let missing = |f: &str, field| FenError::MissingField { fen: fen(f), field };
+    rejects("B:W21", e, missing("B:W21", 'B'));
+    rejects("B:B1", e, missing("B:B1", 'W'));
+    rejects("B", e, missing("B", 'W'));
+    rejects(
+        "B:W21:B1:Z3",
+        e,
+        FenError::UnknownField { field: "Z3".into() },
+    );
+    rejects(
+        "B:W21::B1",
+        e,
+        FenError::EmptyField {
+            fen: fen("B:W21::B1"),
+        },
+    );
+    rejects(
+        "B:W21:B1:W22",
+        e,
+        FenError::RepeatedField {
+            fen: fen("B:W21:B1:W22"),
+            field: "W",
+        },
+    );
+    rejects("B:Wx:B1", e, not_square("x"));
+    rejects("B:W21:B1,K", e, not_square(""));
+    rejects("B:W21-:B1", e, not_square(""));
+    rejects(
+        "B:W24-21:B1",
+        e,
+        FenError::RangeBackwards {
+            item: "24-21".into(),
+        },
+    );
 }
 
 #[test]
 fn squares_out_of_range_are_explained() {
     let e = Rules::ENGLISH;
-    rejects("B:W33:B1", e, &["33", "out of range", "1 to 32"]);
-    rejects("B:W21:B0", e, &["0", "out of range"]);
-    rejects("B:W21:BK1-40", e, &["40", "out of range"]);
+    let out = |square| FenError::Square(NotationError::SquareOutOfRange { square });
+    rejects("B:W33:B1", e, out(33));
+    rejects("B:W21:B0", e, out(0));
+    rejects("B:W21:BK1-40", e, out(40));
     rejects(
         "W:W14:B9,10:O11-99",
         Rules::HUFFING,
-        &["99", "out of range"],
+        FenError::Offence {
+            text: "11-99".into(),
+            source: NotationError::SquareOutOfRange { square: 99 },
+        },
+    );
+    assert_eq!(
+        fen_err("B:W33:B1", e).to_string(),
+        "square 33 is out of range: squares are numbered 1 to 32"
     );
 }
 
 #[test]
 fn a_square_named_twice_is_explained() {
     let e = Rules::ENGLISH;
-    rejects("B:W21,21:B1", e, &["21", "twice", "W field"]);
-    rejects("B:W21:B1,5,K5", e, &["5", "twice", "B field"]);
-    rejects("B:W21-24,22:B1", e, &["22", "twice"]);
-    rejects("B:W21,22:B5,22", e, &["22", "both"]);
-    rejects("B:WK21:B21", e, &["21", "both"]);
+    let twice = |n, field| FenError::NamedTwice {
+        square: sq(n),
+        field,
+    };
+    rejects("B:W21,21:B1", e, twice(21, 'W'));
+    rejects("B:W21:B1,5,K5", e, twice(5, 'B'));
+    rejects("B:W21-24,22:B1", e, twice(22, 'W'));
+    rejects("B:W21,22:B5,22", e, FenError::BothFields { square: sq(22) });
+    rejects("B:WK21:B21", e, FenError::BothFields { square: sq(21) });
 }
 
 #[test]
 fn more_than_twelve_pieces_a_side_is_explained() {
-    rejects("B:W17-29:B1", Rules::ENGLISH, &["White", "13", "12"]);
-    rejects("B:W32:B1-13", Rules::ENGLISH, &["Black", "13", "12"]);
+    let too_many = |side, count| FenError::Board(BoardError::TooManyPieces { side, count });
+    rejects("B:W17-29:B1", Rules::ENGLISH, too_many(Side::White, 13));
+    rejects("B:W32:B1-13", Rules::ENGLISH, too_many(Side::Black, 13));
     // Twelve is fine.
     assert_eq!(
         pos("B:W21-32:B1-12", Rules::ENGLISH)
@@ -288,15 +340,17 @@ fn more_than_twelve_pieces_a_side_is_explained() {
 
 #[test]
 fn a_man_on_his_crowning_row_is_explained() {
-    rejects(
-        "B:W21:B29",
-        Rules::ENGLISH,
-        &["black man", "29", "crowning row"],
-    );
-    rejects(
-        "B:W4:B12",
-        Rules::ENGLISH,
-        &["white man", "4", "crowning row"],
+    let crowned = |side, n| {
+        FenError::Board(BoardError::ManOnCrowningRow {
+            side,
+            square: sq(n),
+        })
+    };
+    rejects("B:W21:B29", Rules::ENGLISH, crowned(Side::Black, 29));
+    rejects("B:W4:B12", Rules::ENGLISH, crowned(Side::White, 4));
+    assert_eq!(
+        fen_err("B:W21:B29", Rules::ENGLISH).to_string(),
+        "a black man stands on 29, his crowning row: he would be a king"
     );
     // A king there is fine, and so is a man on his own back row.
     pos("B:WK4,29:B1,K30-32", Rules::ENGLISH);
@@ -305,16 +359,24 @@ fn a_man_on_his_crowning_row_is_explained() {
 
 #[test]
 fn unknown_rules_are_explained() {
-    for (text, word) in [
-        ("italian", "italian"),
-        ("English", "English"),
-        ("", "expected `english` or `huffing`"),
-        ("huffing,depth=3", "depth"),
-        ("english,quiet_plies=0", "quiet_plies"),
-        ("english,quiet_plies=x", "`x`"),
+    let set = |name: &str| RulesError::UnknownRuleSet { name: name.into() };
+    let quiet = |value: &str| RulesError::QuietPlies {
+        value: value.into(),
+    };
+    for (text, error) in [
+        ("italian", set("italian")),
+        ("English", set("English")),
+        ("", set("")),
+        (
+            "huffing,depth=3",
+            RulesError::UnknownOption {
+                option: "depth".into(),
+            },
+        ),
+        ("english,quiet_plies=0", quiet("0")),
+        ("english,quiet_plies=x", quiet("x")),
     ] {
-        let err = text.parse::<Rules>().unwrap_err();
-        assert!(err.contains(word), "`{text}`: `{err}`");
+        assert_eq!(text.parse::<Rules>(), Err(error), "{text}");
     }
     assert_eq!(
         "huffing,quiet_plies=100"
@@ -332,49 +394,115 @@ fn offence_fields_under_english_rules_are_explained() {
         "B:W14,30:B9,11:C",
         "B:W27,30:B1,23:C5x14x23",
     ] {
-        rejects(text, Rules::ENGLISH, &["huffing"]);
+        rejects(
+            text,
+            Rules::ENGLISH,
+            FenError::Pending(PendingError::NeedsHuffing),
+        );
         pos(text, Rules::HUFFING);
     }
 }
 
 #[test]
 fn offences_that_could_not_have_happened_are_explained() {
+    use PendingError as P;
     let h = Rules::HUFFING;
     // No piece on the square where the offending move ended.
-    rejects("W:W14,30:B9,11:O11-15", h, &["15", "no black piece"]);
+    let no_black_on_15 =
+        |e: &P| matches!(e, P::NoPieceAtEnd { side: Side::Black, square, .. } if *square == sq(15));
+    rejects_pending("W:W14,30:B9,11:O11-15", no_black_on_15);
     // A piece of the wrong side there.
-    rejects("W:W14,15,30:B9:O11-15", h, &["15", "no black piece"]);
+    rejects_pending("W:W14,15,30:B9:O11-15", no_black_on_15);
     // The square the piece left is occupied.
-    rejects("W:W14,30:B9,11,15:O11-15", h, &["11", "not empty"]);
-    // A neglect when no capture was open.
-    rejects(
-        "W:W30:B9,15:O11-15",
-        h,
-        &["no capture open", "neglected nothing"],
+    rejects_pending(
+        "W:W14,30:B9,11,15:O11-15",
+        |e| matches!(e, P::StartOccupied { square, .. } if *square == sq(11)),
     );
+    // A neglect when no capture was open.
+    rejects_pending("W:W30:B9,15:O11-15", |e| {
+        matches!(
+            e,
+            P::NothingNeglected {
+                offender: Side::Black,
+                ..
+            }
+        )
+    });
     // A capture stopped short with no further jump.
-    rejects(
+    rejects_pending(
         "W:W30:B18:O11x18",
-        h,
-        &["no further jump", "not stopped short"],
+        |e| matches!(e, P::NotStoppedShort { square, .. } if *square == sq(18)),
     );
     // The jumped piece is still there.
-    rejects("W:W15,23:B18:O11x18", h, &["15", "still on the board"]);
+    rejects_pending(
+        "W:W15,23:B18:O11x18",
+        |e| matches!(e, P::JumpedStillThere { square, .. } if *square == sq(15)),
+    );
     // A man moving or jumping backwards.
-    rejects("W:W14,30:B9,11:O15-11", h, &["backwards"]);
-    rejects("W:W14:B10,11:O18x11", h, &["backwards"]);
+    rejects_pending("W:W14,30:B9,11:O15-11", |e| {
+        matches!(e, P::ManBackwards { capture: false, .. })
+    });
+    rejects_pending("W:W14:B10,11:O18x11", |e| {
+        matches!(e, P::ManBackwards { capture: true, .. })
+    });
     // Squares that are not neighbours, or not a jump apart.
-    rejects("W:W14,30:B9,15:O7-15", h, &["7", "15", "not neighbouring"]);
-    rejects("W:W23:B18:O11x19", h, &["11", "19", "not a jump apart"]);
+    rejects(
+        "W:W14,30:B9,15:O7-15",
+        h,
+        FenError::Offence {
+            text: "7-15".into(),
+            source: NotationError::NotNeighbours {
+                from: sq(7),
+                to: sq(15),
+            },
+        },
+    );
+    rejects(
+        "W:W23:B18:O11x19",
+        h,
+        FenError::Offence {
+            text: "11x19".into(),
+            source: NotationError::NotAJump {
+                from: sq(11),
+                to: sq(19),
+            },
+        },
+    );
     // A step marked as crowning that did not crown; a capture that crowned.
-    rejects("W:W14,30:B9,15:O11-15K", h, &["crowning"]);
-    rejects("W:W30:BK32:O23x32K", h, &["crowned"]);
+    rejects_pending("W:W14,30:B9,15:O11-15K", |e| {
+        matches!(e, P::FalseCrown { .. })
+    });
+    rejects(
+        "W:W30:BK32:O23x32K",
+        h,
+        FenError::CrownedCapture {
+            text: "23x32K".into(),
+        },
+    );
     // Compulsions with nothing to compel.
-    rejects("B:W30:B9,11:C", h, &["no capture"]);
-    rejects("B:W30:B18:C11x18", h, &["no jump to complete"]);
-    rejects("B:W14,30:B9,15:C11-15", h, &["must be a capture"]);
+    rejects_pending("B:W30:B9,11:C", |e| {
+        matches!(e, P::NoCaptureToCompel { side: Side::Black })
+    });
+    rejects_pending(
+        "B:W30:B18:C11x18",
+        |e| matches!(e, P::NothingToComplete { square, .. } if *square == sq(18)),
+    );
+    rejects(
+        "B:W14,30:B9,15:C11-15",
+        h,
+        FenError::CompelledStep {
+            text: "11-15".into(),
+        },
+    );
     // Two pending fields.
-    rejects("W:W14,30:B9,15:O11-15:C", h, &["more than one"]);
+    rejects(
+        "W:W14,30:B9,15:O11-15:C",
+        h,
+        FenError::RepeatedField {
+            fen: "W:W14,30:B9,15:O11-15:C".into(),
+            field: "O/C",
+        },
+    );
 }
 
 // ------------------------------------------------------------ move text
@@ -478,13 +606,13 @@ fn an_ambiguous_short_capture_names_the_candidates() {
     let mut names: Vec<String> = p.action_vec().iter().map(|a| a.to_string()).collect();
     names.sort();
     assert_eq!(names, ["10x17x26", "10x19x26", "11x18x25", "11x18x27"]);
-    let err = parse_action(&p, "10x26").unwrap_err();
-    assert!(err.contains("ambiguous"), "{err}");
-    assert!(
-        err.contains("10x17x26") && err.contains("10x19x26"),
-        "{err}"
+    assert_eq!(
+        parse_action(&p, "10x26"),
+        Err(MoveError::Ambiguous {
+            text: "10x26".into(),
+            candidates: vec!["10x17x26".into(), "10x19x26".into()],
+        })
     );
-    assert!(!err.contains("11x18"), "{err}");
     // The full paths are each unique.
     assert_eq!(
         parse_action(&p, "10x17x26").unwrap().to_string(),
@@ -499,64 +627,151 @@ fn an_ambiguous_short_capture_names_the_candidates() {
     assert_eq!(parse_action(&p, "11x27").unwrap().to_string(), "11x18x27");
 }
 
+/// The legal moves an `Illegal` error lists, or a panic.
+fn listed(err: MoveError) -> (Vec<String>, bool) {
+    match err {
+        MoveError::Illegal {
+            legal, compulsory, ..
+        } => (legal, compulsory),
+        other => panic!("not an illegal move: {other:?}"),
+    }
+}
+
 #[test]
 fn illegal_moves_are_explained() {
     let start = Position::start(Rules::ENGLISH);
     let err = parse_action(&start, "12-8").unwrap_err();
     assert!(
-        err.contains("not a legal move") && err.contains("11-15"),
+        err.to_string()
+            .starts_with("`12-8` is not a legal move here"),
         "{err}"
     );
-    let err = parse_action(&start, "11-14").unwrap_err();
-    assert!(err.contains("not neighbouring"), "{err}");
-    let err = parse_action(&start, "22-18").unwrap_err();
-    assert!(err.contains("not a legal move"), "{err}");
+    let (legal, compulsory) = listed(err);
+    assert!(legal.contains(&"11-15".to_string()) && !compulsory);
+    assert_eq!(
+        parse_action(&start, "11-14"),
+        Err(MoveError::Impossible {
+            text: "11-14".into(),
+            source: NotationError::NotNeighbours {
+                from: sq(11),
+                to: sq(14)
+            },
+        })
+    );
+    assert_eq!(
+        listed(parse_action(&start, "22-18").unwrap_err()).0.len(),
+        7
+    );
     // A man moving backwards.
-    let err = parse_action(&pos("B:W30:B14", Rules::ENGLISH), "14-10").unwrap_err();
-    assert!(err.contains("14-17") && err.contains("14-18"), "{err}");
+    let (legal, _) = listed(parse_action(&pos("B:W30:B14", Rules::ENGLISH), "14-10").unwrap_err());
+    assert_eq!(legal, ["14-17", "14-18"]);
     // Capture compulsory under english.
     let err = parse_action(&pos("B:W18,30:B1,14", Rules::ENGLISH), "1-5").unwrap_err();
-    assert!(err.contains("compulsory"), "{err}");
+    assert!(
+        err.to_string().ends_with("(a capture is compulsory)"),
+        "{err}"
+    );
+    assert!(listed(err).1);
     // A capture that stops short under english.
-    let err = parse_action(&pos("B:W14,23,30:B9", Rules::ENGLISH), "9x18").unwrap_err();
-    assert!(err.contains("9x18x27"), "{err}");
+    let (legal, _) =
+        listed(parse_action(&pos("B:W14,23,30:B9", Rules::ENGLISH), "9x18").unwrap_err());
+    assert_eq!(legal, ["9x18x27"]);
     // No move at all.
     let lost = pos("B:W30:B", Rules::ENGLISH);
     let err = parse_action(&lost, "1-5").unwrap_err();
-    assert!(err.contains("there is none"), "{err}");
+    assert!(err.to_string().contains("there is none"), "{err}");
+    assert!(listed(err).0.is_empty());
     // compel and huffs where nothing is pending.
-    let err = parse_action(&start, "compel").unwrap_err();
-    assert!(err.contains("no offence"), "{err}");
-    let err = parse_action(&Position::start(Rules::HUFFING), "h9 22-18").unwrap_err();
-    assert!(err.contains("cannot be huffed"), "{err}");
-    let err = parse_action(&Position::start(Rules::ENGLISH), "h9 22-18").unwrap_err();
-    assert!(err.contains("cannot be huffed"), "{err}");
+    assert_eq!(parse_action(&start, "compel"), Err(MoveError::NoOffence));
+    let cannot = Err(MoveError::CannotHuff { square: sq(9) });
+    assert_eq!(
+        parse_action(&Position::start(Rules::HUFFING), "h9 22-18"),
+        cannot
+    );
+    assert_eq!(parse_action(&start, "h9 22-18"), cannot);
 }
 
 #[test]
 fn malformed_moves_are_explained() {
     let start = Position::start(Rules::ENGLISH);
-    for (text, word) in [
-        ("", "empty"),
-        ("   ", "empty"),
-        ("11", "not a move"),
-        ("11-", "missing a square"),
-        ("-15", "missing a square"),
-        ("a-b", "`a` is not a square number"),
-        ("11-15-19", "exactly two squares"),
-        ("11x15-19", "mixes - and x"),
-        ("33-29", "out of range"),
-        ("0-4", "out of range"),
-        ("11-22", "not neighbouring"),
-        ("11x20", "not a legal move"),
-        ("11x21", "not a jump apart"),
-        ("11 15", "not a move"),
-        ("h9", "a huff goes with a move"),
-        ("hx 11-15", "not a square number"),
+    let notation = |e: NotationError| MoveError::Notation(e);
+    let text = |t: &str| t.to_string();
+    for (input, error) in [
+        ("", MoveError::Empty),
+        ("   ", MoveError::Empty),
+        ("11", notation(NotationError::NotAMove { text: text("11") })),
+        (
+            "11-",
+            notation(NotationError::MissingSquare { text: text("11-") }),
+        ),
+        (
+            "-15",
+            notation(NotationError::MissingSquare { text: text("-15") }),
+        ),
+        (
+            "a-b",
+            notation(NotationError::NotASquare { text: text("a") }),
+        ),
+        (
+            "11-15-19",
+            MoveError::Impossible {
+                text: text("11-15-19"),
+                source: NotationError::StepLength,
+            },
+        ),
+        (
+            "11x15-19",
+            notation(NotationError::MixedSeparators {
+                text: text("11x15-19"),
+            }),
+        ),
+        (
+            "33-29",
+            notation(NotationError::SquareOutOfRange { square: 33 }),
+        ),
+        (
+            "0-4",
+            notation(NotationError::SquareOutOfRange { square: 0 }),
+        ),
+        (
+            "11-22",
+            MoveError::Impossible {
+                text: text("11-22"),
+                source: NotationError::NotNeighbours {
+                    from: sq(11),
+                    to: sq(22),
+                },
+            },
+        ),
+        (
+            "11x21",
+            MoveError::Impossible {
+                text: text("11x21"),
+                source: NotationError::NotAJump {
+                    from: sq(11),
+                    to: sq(21),
+                },
+            },
+        ),
+        (
+            "11 15",
+            notation(NotationError::NotAMove {
+                text: text("11 15"),
+            }),
+        ),
+        ("h9", MoveError::HuffWithoutMove { text: text("h9") }),
+        (
+            "hx 11-15",
+            notation(NotationError::NotASquare { text: text("x") }),
+        ),
     ] {
-        let err = parse_action(&start, text).unwrap_err();
-        assert!(err.contains(word), "`{text}`: `{err}`");
+        assert_eq!(parse_action(&start, input), Err(error), "`{input}`");
     }
+    // A capture between squares a jump apart that no piece can make here.
+    assert!(matches!(
+        parse_action(&start, "11x20"),
+        Err(MoveError::Illegal { .. })
+    ));
 }
 
 // ------------------------------------------------------------ History
@@ -739,10 +954,10 @@ fn mangled_text_is_rejected_without_panicking() {
                         std::panic::catch_unwind(|| parse_action(&p, &m))
                             .unwrap_or_else(|_| panic!("parse_action panicked on `{m}` in {p}"))
                             .err()
-                            .inspect(|e| assert!(!e.is_empty()));
+                            .inspect(|e| assert!(!e.to_string().is_empty()));
                     }
                 }
-                Err(e) => assert!(!e.is_empty(), "{text}"),
+                Err(e) => assert!(!e.to_string().is_empty(), "{text}"),
             }
         }
     }

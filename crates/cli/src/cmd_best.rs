@@ -1,9 +1,11 @@
 //! `parlour best`: search a position and print one line per finished depth,
 //! then the best move.
 
-use crate::options::{AnyPosition, GameArgs};
+use crate::options::{play_moves, threads, EngineArgs, GameArgs};
+use crate::Run;
+use anyhow::{bail, Context, Result};
 use clap::Args;
-use parlour_game::{Evaluate, History};
+use parlour_game::{Variant, Visit};
 use parlour_search::{Info, Limits, Searcher};
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -25,12 +27,8 @@ pub struct BestArgs {
     moves: Vec<String>,
     #[command(flatten)]
     limits: LimitArgs,
-    /// Search threads (default: all cores).
-    #[arg(long, short)]
-    threads: Option<usize>,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 64)]
-    hash: usize,
+    #[command(flatten)]
+    engine: EngineArgs,
 }
 
 /// The search limit: one of depth, nodes, time per move, or a clock
@@ -56,35 +54,25 @@ pub struct LimitArgs {
 
 impl LimitArgs {
     /// The limits the flags ask for, or why they cannot be used.
-    pub fn limits(&self) -> Result<Limits, String> {
+    pub fn limits(&self) -> Result<Limits> {
         let ms = Duration::from_millis;
         match (self.depth, self.nodes, self.movetime, self.clock) {
-            (Some(0), ..) => Err("--depth must be at least 1".to_string()),
-            (Some(d), ..) if d > parlour_search::MAX_DEPTH => Err(format!(
-                "--depth must be at most {}",
-                parlour_search::MAX_DEPTH
-            )),
+            (Some(0), ..) => bail!("--depth must be at least 1"),
+            (Some(d), ..) if d > parlour_search::MAX_DEPTH => {
+                bail!("--depth must be at most {}", parlour_search::MAX_DEPTH)
+            }
             (Some(d), ..) => Ok(Limits::Depth(d)),
-            (_, Some(0), ..) => Err("--nodes must be at least 1".to_string()),
+            (_, Some(0), ..) => bail!("--nodes must be at least 1"),
             (_, Some(n), ..) => Ok(Limits::Nodes(n)),
-            (_, _, Some(0), _) => Err("--movetime must be at least 1 ms".to_string()),
+            (_, _, Some(0), _) => bail!("--movetime must be at least 1 ms"),
             (_, _, Some(t), _) => Ok(Limits::MoveTime(ms(t))),
-            (_, _, _, Some(0)) => Err("--clock must be at least 1 ms".to_string()),
+            (_, _, _, Some(0)) => bail!("--clock must be at least 1 ms"),
             (_, _, _, Some(c)) => Ok(Limits::Clock {
                 remaining: ms(c),
                 increment: ms(self.inc.unwrap_or(0)),
             }),
             _ => Ok(Limits::MoveTime(ms(DEFAULT_MOVETIME_MS))),
         }
-    }
-}
-
-/// The threads to use: the flag, or every core.
-pub fn threads(flag: Option<usize>) -> Result<usize, String> {
-    match flag {
-        Some(0) => Err("--threads must be at least 1".to_string()),
-        Some(t) => Ok(t),
-        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
     }
 }
 
@@ -102,48 +90,37 @@ pub fn info_line<M: std::fmt::Display>(info: &Info<M>) -> String {
     )
 }
 
-fn run_game<G: Evaluate>(
-    start: G,
-    moves: &[String],
-    limits: Limits,
-    searcher: &mut Searcher,
-) -> Result<(), String> {
-    let mut history = History::new(start);
-    for (i, text) in moves.iter().enumerate() {
-        let mv = history
-            .current()
-            .parse_move(text.trim())
-            .map_err(|e| format!("--moves: move {} `{}`: {e}", i + 1, text.trim()))?;
-        history.push(mv);
+impl Visit for &BestArgs {
+    type Output = Result<()>;
+
+    fn visit<V: Variant>(self) -> Result<()> {
+        let limits = self.limits.limits()?;
+        let start = self.game.position::<V>()?;
+        let eval = self.engine.eval.evaluator(&V::rules_of(&start))?;
+        let history = play_moves(start, &self.moves)?;
+        let mut searcher = Searcher::new(threads(self.engine.threads), self.engine.hash)?;
+        let stop = Arc::new(AtomicBool::new(false));
+        // A reader that goes away (`| head`) stops the search instead of
+        // crashing it.
+        let result = searcher.search(&history, limits, &eval, &stop, |info| {
+            let mut out = std::io::stdout().lock();
+            if writeln!(out, "{}", info_line(info))
+                .and_then(|()| out.flush())
+                .is_err()
+            {
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        });
+        let line = match result.best_move {
+            Some(mv) => format!("bestmove {mv}"),
+            None => "bestmove none".to_string(),
+        };
+        writeln!(std::io::stdout().lock(), "{line}").context("cannot write")
     }
-    let stop = Arc::new(AtomicBool::new(false));
-    // A reader that goes away (`| head`) stops the search instead of
-    // crashing it.
-    let result = searcher.search(&history, limits, &Default::default(), &stop, |info| {
-        let mut out = std::io::stdout().lock();
-        if writeln!(out, "{}", info_line(info))
-            .and_then(|()| out.flush())
-            .is_err()
-        {
-            stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        }
-    });
-    let mut out = std::io::stdout().lock();
-    let line = match result.best_move {
-        Some(mv) => format!("bestmove {mv}"),
-        None => "bestmove none".to_string(),
-    };
-    writeln!(out, "{line}").map_err(|e| format!("cannot write: {e}"))
 }
 
-/// Runs the command.
-pub fn run(args: BestArgs) -> Result<(), String> {
-    let limits = args.limits.limits()?;
-    let threads = threads(args.threads)?;
-    let position = args.game.position()?;
-    let mut searcher = Searcher::new(threads, args.hash)?;
-    match position {
-        AnyPosition::Checkers(pos) => run_game(pos, &args.moves, limits, &mut searcher),
-        AnyPosition::Pegs(pos) => run_game(pos, &args.moves, limits, &mut searcher),
+impl Run for BestArgs {
+    fn run(self) -> Result<()> {
+        self.game.visit(&self)?
     }
 }

@@ -1,29 +1,46 @@
-//! `parlour board`: the peg board of `--rules` drawn with its hole numbers,
-//! then its generated tables.
+//! `parlour board`: a generated board (the peg game's, under `--rules`)
+//! drawn with its hole numbers, then its generated tables.
 
-use crate::options::{peg_rules, GameName};
+use crate::options::game_names;
+use crate::Run;
+use anyhow::{bail, Context, Result};
 use clap::Args;
-use parlour_pegs::{board_diagram, board_tables};
+use parlour_game::{GameList, Variant, Visit};
+use parlour_games::Games;
 use std::io::Write;
 
 /// Flags of `parlour board`.
 #[derive(Args, Debug)]
 pub struct BoardArgs {
-    /// The game; only the peg game has a generated board.
-    #[arg(long, value_enum, default_value = "pegs")]
-    game: GameName,
-    /// The peg rules (`squares=4,diagonals=0`); default: the defaults.
+    /// The game (default: the first whose board is generated).
+    #[arg(long, value_parser = game_names())]
+    game: Option<String>,
+    /// The rules (for pegs `squares=4,diagonals=0`); default: the defaults.
     #[arg(long)]
     rules: Option<String>,
 }
 
-/// Runs the command.
-pub fn run(args: BoardArgs) -> Result<(), String> {
-    if args.game != GameName::Pegs {
-        return Err("only the peg game has a generated board: use --game pegs".to_string());
+impl Visit for &BoardArgs {
+    type Output = Result<()>;
+
+    fn visit<V: Variant>(self) -> Result<()> {
+        let rules = match &self.rules {
+            Some(text) => V::parse_rules(text).context("bad --rules")?,
+            None => V::default(),
+        };
+        let Some(board) = rules.board() else {
+            bail!("{} has no generated board", V::NAME);
+        };
+        let mut out = std::io::stdout().lock();
+        write!(out, "{board}").context("cannot write")
     }
-    let board = peg_rules(args.rules.as_deref())?.board();
-    let mut out = std::io::stdout().lock();
-    write!(out, "{}\n{}", board_diagram(board), board_tables(board))
-        .map_err(|e| format!("cannot write: {e}"))
+}
+
+impl Run for BoardArgs {
+    fn run(self) -> Result<()> {
+        match &self.game {
+            Some(name) => Games::visit(name, &self)?,
+            None => Games::find(|g| g.has_board, &self).context("no game has a generated board")?,
+        }
+    }
 }

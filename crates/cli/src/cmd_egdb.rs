@@ -3,8 +3,9 @@
 
 use clap::{Args, Subcommand};
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
-use parlour_checkers::{Position, Rules};
-use parlour_egdb::{Egdb, MaterialReport, Progress};
+use crate::Run;
+use anyhow::{bail, Context, Result};
+use parlour_egdb::{Egdb, MaterialReport, Position, Progress, Rules};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -56,7 +57,7 @@ struct DirArg {
 }
 
 impl DirArg {
-    fn resolve(&self) -> Result<PathBuf, String> {
+    fn resolve(&self) -> Result<PathBuf> {
         if let Some(d) = &self.dir {
             return Ok(d.clone());
         }
@@ -67,33 +68,34 @@ impl DirArg {
         if let Some(home) = var("HOME") {
             return Ok(PathBuf::from(home).join(".local/share/parlour/egdb"));
         }
-        Err("no --dir, and neither XDG_DATA_HOME nor HOME is set".into())
+        bail!("no --dir, and neither XDG_DATA_HOME nor HOME is set")
     }
 }
 
-/// Runs the command.
-pub fn run(args: EgdbArgs) -> Result<(), String> {
-    match args.command {
+impl Run for EgdbArgs {
+    fn run(self) -> Result<()> {
+        match self.command {
         EgdbCommand::Build { pieces, dir } => build(pieces, &dir.resolve()?),
         EgdbCommand::Probe { fen, rules, dir } => probe(&fen, &rules, &dir.resolve()?),
         EgdbCommand::Verify { dir } => verify(&dir.resolve()?),
+        }
     }
 }
 
-fn build(pieces: u32, dir: &Path) -> Result<(), String> {
+fn build(pieces: u32, dir: &Path) -> Result<()> {
     if !(2..=parlour_egdb::MAX_PIECES).contains(&pieces) {
-        return Err(format!(
+        bail!(
             "--pieces must be from 2 to {}, not {pieces}",
             parlour_egdb::MAX_PIECES
-        ));
+        );
     }
     let start = Instant::now();
     let bars = Bars::new("build");
-    let summary = parlour_egdb::build(dir, pieces, &bars).map_err(|e| e.to_string())?;
+    let summary = parlour_egdb::build(dir, pieces, &bars)?;
     bars.finish();
     let positions: u64 = summary.materials.iter().map(|r| r.positions).sum();
     let bytes: u64 = std::fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .with_context(|| dir.display().to_string())?
         .filter_map(|e| e.ok())
         .filter(|e| e.path().extension().is_some_and(|x| x == "egdb"))
         .filter_map(|e| e.metadata().ok())
@@ -108,20 +110,20 @@ fn build(pieces: u32, dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
-fn probe(fen: &str, rules: &str, dir: &Path) -> Result<(), String> {
+fn probe(fen: &str, rules: &str, dir: &Path) -> Result<()> {
     let rules: Rules = rules.parse()?;
-    let pos = Position::from_fen(fen, rules).map_err(|e| format!("bad --fen: {e}"))?;
-    let value = Egdb::probe_once(dir, &pos).map_err(|e| e.to_string())?;
+    let pos = Position::from_fen(fen, rules).context("bad --fen")?;
+    let value = Egdb::probe_once(dir, &pos)?;
     println!("{value}");
     Ok(())
 }
 
-fn verify(dir: &Path) -> Result<(), String> {
+fn verify(dir: &Path) -> Result<()> {
     let start = Instant::now();
     let bars = Bars::new("verify");
     let report = parlour_egdb::verify(dir, &bars);
     bars.finish();
-    let report = report.map_err(|e| e.to_string())?;
+    let report = report?;
     println!(
         "verified {} positions and {} stored distances up to {} pieces in {:.1} s",
         report.positions,

@@ -1,47 +1,56 @@
 //! `parlour hub`: the engine on standard input and output, speaking the Hub
 //! protocol (Scan's, as pydraughts' `HubEngine` and Hub GUIs drive it).
 
-use crate::cmd_best::threads;
-use crate::options::{AnyPosition, GameArgs};
+use crate::options::{EngineArgs, GameArgs};
+use crate::Run;
+use anyhow::{bail, Context, Result};
 use clap::Args;
-use parlour_hub::{serve, ServerOptions, Variant};
+use parlour_game::{Variant, Visit};
+use parlour_hub::{serve, ServerOptions};
+use std::num::NonZeroUsize;
 
 /// Flags of `parlour hub`.
 #[derive(Args, Debug)]
 pub struct HubArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Search threads (the `threads` parameter; default 1).
-    #[arg(long, short)]
-    threads: Option<usize>,
-    /// Transposition table size in MiB (the `hash` parameter).
-    #[arg(long, default_value_t = 64)]
-    hash: usize,
+    #[command(flatten)]
+    engine: EngineArgs,
 }
 
-/// Runs the command.
-pub fn run(args: HubArgs) -> Result<(), String> {
-    if args.game.fen.is_some() || args.game.position.is_some() {
-        return Err("parlour hub takes its positions from the pos command, not --fen".into());
+/// The Hub variant the flags ask for, their rules and evaluation checked
+/// as every command checks them.
+impl Visit for &HubArgs {
+    type Output = Result<&'static str>;
+
+    fn visit<V: Variant>(self) -> Result<&'static str> {
+        let rules = self.game.rules::<V>()?;
+        self.engine.eval.evaluator(&rules)?;
+        Ok(rules.hub_variant())
     }
-    // The game and rules are checked as every command checks them.
-    let variant = match args.game.position()? {
-        AnyPosition::Checkers(pos) if pos.rules().is_huffing() => Variant::Huffing,
-        AnyPosition::Checkers(_) => Variant::English,
-        AnyPosition::Pegs(_) => Variant::Pegs,
-    };
-    if args.hash == 0 || args.hash > parlour_hub::server::MAX_HASH_MIB {
-        return Err(format!(
-            "--hash must be from 1 to {} MiB",
-            parlour_hub::server::MAX_HASH_MIB
-        ));
+}
+
+impl Run for HubArgs {
+    fn run(self) -> Result<()> {
+        if self.game.fen.is_some() || self.game.position.is_some() {
+            bail!("parlour hub takes its positions from the pos command, not --fen or --position");
+        }
+        let variant = self.game.visit(&self)??;
+        let engine = &self.engine;
+        if engine.hash == 0 || engine.hash > parlour_hub::server::MAX_HASH_MIB {
+            bail!(
+                "--hash must be from 1 to {} MiB",
+                parlour_hub::server::MAX_HASH_MIB
+            );
+        }
+        let options = ServerOptions {
+            variant: variant.to_string(),
+            rules: self.game.rules.clone(),
+            eval: engine.eval.eval.clone(),
+            threads: engine.threads.map_or(1, NonZeroUsize::get),
+            hash_mib: engine.hash,
+            ..ServerOptions::default()
+        };
+        serve(std::io::stdin().lock(), std::io::stdout(), options).context("hub")
     }
-    let options = ServerOptions {
-        variant,
-        rules: args.game.rules.clone(),
-        threads: threads(Some(args.threads.unwrap_or(1)))?,
-        hash_mib: args.hash,
-        ..ServerOptions::default()
-    };
-    serve(std::io::stdin().lock(), std::io::stdout(), options).map_err(|e| format!("hub: {e}"))
 }

@@ -1,30 +1,29 @@
 //! `parlour match`: engine-vs-engine matches. The flags map onto
 //! `parlour_arena::MatchConfig`; the arena checks them all before the
-//! first game, plays the games, and writes the records. This command adds
-//! a progress bar on stderr (games, W-L-D, score, Elo so far, the LLR of an
-//! SPRT), a Ctrl-C that lets the games under way finish and be recorded,
-//! and the final tables on stdout.
+//! first game, plays the games (all of them, or one shard), and writes the
+//! records. This command adds progress on stderr (games, W-L-D, score, Elo
+//! so far, the LLR of an SPRT: a bar on a terminal, a plain line every few
+//! seconds otherwise, so a match in a log is not silent), a Ctrl-C that
+//! lets the games under way finish and be recorded, and the final tables on
+//! stdout.
 
-use crate::options::{peg_rules, GameName};
+use crate::options::{game_names, EvalArg};
+use crate::Run;
+use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use parlour_arena::{
-    hub_factory, run_match, Adjudication, Checkers, DrawRule, GameCount, GameFormat, MatchConfig,
-    MatchReport, Pegs, Progress, ResignRule, Sprt, Tournament,
+    hub_factory, run_match, Adjudication, DrawRule, GameCount, MatchConfig, MatchReport, Progress,
+    ResignRule, Shard, Sprt, SprtModel, Tournament,
 };
-use parlour_checkers::{Position, Rules};
-use parlour_game::Game;
-use parlour_hub::Variant;
-use parlour_pegs::PegPosition;
+use parlour_game::{GameList, Variant, Visit};
+use parlour_games::Games;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
-use std::time::Duration;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
-/// The engines of a match that names none: the searcher against greedy.
-const DEFAULT_CHECKERS_ENGINES: [&str; 2] = ["search:depth=6", "greedy"];
-/// The peg game has many more moves a ply: a shallower searcher.
-const DEFAULT_PEGS_ENGINES: [&str; 2] = ["search:depth=3", "greedy"];
 /// The rounds of a match that names neither engines nor a game count:
 /// short, but long enough to mean something.
 const DEFAULT_ROUNDS: u32 = 4;
@@ -38,22 +37,44 @@ pub enum TournamentArg {
     Gauntlet,
 }
 
+/// How SPRT bounds are read (`--sprt-model`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SprtModelArg {
+    /// Logistic Elo, as cutechess-cli (the default).
+    Logistic,
+    /// Normalized Elo, as fishtest's bounds today: the same bounds take
+    /// about as many games whatever the draw ratio.
+    Normalized,
+}
+
+/// The SPRT of `--sprt TEXT` and `--sprt-model`.
+pub fn sprt_of(text: Option<&str>, model: Option<SprtModelArg>) -> Result<Option<Sprt>> {
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    let model = match model {
+        Some(SprtModelArg::Normalized) => SprtModel::Normalized,
+        Some(SprtModelArg::Logistic) | None => SprtModel::Logistic,
+    };
+    Ok(Some(text.parse::<Sprt>().context("--sprt")?.with_model(model)))
+}
+
 /// Flags of `parlour match`.
 #[derive(Args, Debug)]
 pub struct MatchArgs {
     /// The game.
-    #[arg(long, value_enum, default_value = "checkers")]
-    game: GameName,
+    #[arg(long, default_value = parlour_games::DEFAULT_GAME, value_parser = game_names())]
+    game: String,
     /// The rules: for checkers `english` (default) or `huffing`, optionally
     /// with `,quiet_plies=N`; for pegs fields like `squares=4,reserve=2`.
     #[arg(long)]
     rules: Option<String>,
     /// An engine, at least two: `search:depth=8`, `search:movetime=100`,
     /// `search:nodes=50000`, `search:tc=10+0.1` (with `threads=N`,
-    /// `hash=MIB`), `greedy`, `random` or `random:seed=N`; each with
-    /// `name=...` for its display name. Without any: `search:depth=6`
-    /// against `greedy` for checkers (`search:depth=3` for pegs), for 4
-    /// rounds.
+    /// `hash=MIB`, `eval=SPEC`), `greedy` (with `eval=SPEC`), `random` or
+    /// `random:seed=N`; each with `name=...` for its display name. Without
+    /// any: `search:depth=6` against `greedy` for checkers (`search:depth=3`
+    /// for pegs), for 4 rounds.
     ///
     /// An outside engine speaking Hub: `hub:COMMAND,OPTION=VALUE,...`, as in
     /// `hub:parlour hub --game checkers,depth=4,name=self`. The options are
@@ -100,13 +121,26 @@ pub struct MatchArgs {
     #[arg(long, value_name = "FILE")]
     results: Option<PathBuf>,
     /// Continue the match recorded in --results: its finished games are
-    /// kept, the others played (run with the same flags).
+    /// kept, the others played. The file's header must be this match's
+    /// (run with the same flags; a difference is named), and every game in
+    /// it legal; a file that does not exist yet is started.
     #[arg(long, requires = "results")]
     resume: bool,
+    /// Play only shard K of N: the games whose index is K-1 modulo N, so
+    /// that N machines each play one shard of the same match (same flags
+    /// and seed); `parlour report` merges their --results. Not with --sprt.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
     /// Stop when a sequential probability ratio test decides:
-    /// `elo0,elo1,alpha,beta` (as in `0,10,0.05,0.05`); two engines only.
+    /// `elo0,elo1,alpha,beta` (as in `0,5,0.05,0.05`); two engines only.
+    /// The log-likelihood ratio is fishtest's and fastchess's generalized
+    /// one over the colour-swapped pairs.
     #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA")]
     sprt: Option<String>,
+    /// How the SPRT's Elo bounds are read: `logistic` (default) or
+    /// `normalized`.
+    #[arg(long, value_enum, value_name = "MODEL", requires = "sprt")]
+    sprt_model: Option<SprtModelArg>,
     /// The match seed: the same seed plays the same games at any
     /// concurrency (with fixed-depth or node limits).
     #[arg(long, default_value_t = 1)]
@@ -133,18 +167,22 @@ pub struct MatchArgs {
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
+    /// The evaluation of every search and greedy engine that names none
+    /// with `eval=` (the default engines' among them).
+    #[command(flatten)]
+    eval: EvalArg,
 }
 
 /// Reads `N,N,...` of exactly `names.len()` whole numbers for `flag`.
-fn numbers<const K: usize>(flag: &str, text: &str, names: [&str; K]) -> Result<[u32; K], String> {
+fn numbers<const K: usize>(flag: &str, text: &str, names: [&str; K]) -> Result<[u32; K]> {
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
     let want = names.join(",");
     if parts.len() != K {
-        return Err(format!("{flag} `{text}`: write {want}, whole numbers"));
+        bail!("{flag} `{text}`: write {want}, whole numbers");
     }
     let mut out = [0u32; K];
     for (i, part) in parts.iter().enumerate() {
-        out[i] = part.parse().map_err(|_| {
+        out[i] = part.parse().with_context(|| {
             format!(
                 "{flag} `{text}`: {} `{part}` is not a whole number",
                 names[i]
@@ -156,7 +194,7 @@ fn numbers<const K: usize>(flag: &str, text: &str, names: [&str; K]) -> Result<[
 
 impl MatchArgs {
     /// The arena's configuration of the flags (without the stop flag).
-    fn config(&self, default_engines: [&str; 2]) -> Result<MatchConfig, String> {
+    fn config(&self, default_engines: [&str; 2]) -> Result<MatchConfig> {
         let defaulted = self.engines.is_empty();
         let engines = if defaulted {
             default_engines.map(String::from).to_vec()
@@ -170,7 +208,7 @@ impl MatchArgs {
             _ => GameCount::Deck,
         };
         let concurrency = match self.concurrency {
-            Some(0) => return Err("--concurrency must be at least 1".to_string()),
+            Some(0) => bail!("--concurrency must be at least 1"),
             Some(n) => n,
             None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         };
@@ -179,11 +217,11 @@ impl MatchArgs {
             Some(text) => {
                 let [score, moves] = numbers("--resign", text, ["SCORE", "MOVES"])?;
                 if moves == 0 {
-                    return Err(format!("--resign `{text}`: MOVES must be at least 1"));
+                    bail!("--resign `{text}`: MOVES must be at least 1");
                 }
                 Some(ResignRule {
                     score: i32::try_from(score)
-                        .map_err(|_| format!("--resign `{text}`: SCORE is too large"))?,
+                        .with_context(|| format!("--resign `{text}`: SCORE is too large"))?,
                     moves,
                 })
             }
@@ -194,22 +232,19 @@ impl MatchArgs {
                 let [after_plies, score, moves] =
                     numbers("--draw", text, ["PLIES", "SCORE", "MOVES"])?;
                 if moves == 0 {
-                    return Err(format!("--draw `{text}`: MOVES must be at least 1"));
+                    bail!("--draw `{text}`: MOVES must be at least 1");
                 }
                 Some(DrawRule {
                     after_plies,
                     score: i32::try_from(score)
-                        .map_err(|_| format!("--draw `{text}`: SCORE is too large"))?,
+                        .with_context(|| format!("--draw `{text}`: SCORE is too large"))?,
                     moves,
                 })
             }
         };
-        let sprt = match &self.sprt {
-            None => None,
-            Some(text) => Some(text.parse::<Sprt>().map_err(|e| format!("--sprt: {e}"))?),
-        };
+        let sprt = sprt_of(self.sprt.as_deref(), self.sprt_model)?;
         if self.event.contains(['\n', '\r']) {
-            return Err("--event may not hold a line break".to_string());
+            bail!("--event may not hold a line break");
         }
         Ok(MatchConfig {
             engines,
@@ -229,6 +264,8 @@ impl MatchArgs {
             },
             time_margin: Duration::from_millis(self.time_margin),
             sprt,
+            shard: self.shard,
+            eval: self.eval.eval.clone(),
             pdn: self.pdn.clone(),
             results: self.results.clone(),
             resume: self.resume,
@@ -261,83 +298,125 @@ fn stop_on_ctrl_c() -> Arc<AtomicBool> {
     .clone()
 }
 
-/// Plays the match of `config` on `format` with the players of `factory`,
-/// drawing the progress bar unless `quiet`.
-fn play<G: Game>(
-    config: &MatchConfig,
-    format: &dyn GameFormat<G>,
-    factory: &parlour_arena::Factory<'_, G>,
-    quiet: bool,
-) -> Result<MatchReport, String> {
-    let bar = if quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
-    };
-    // A spinner until the first game ends and the total is known.
-    bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} {spinner} {wide_msg}")
-            .expect("a valid template"),
-    );
-    bar.set_message("the first games are under way");
-    bar.enable_steady_tick(Duration::from_millis(250));
-    let counting = ProgressStyle::with_template("{elapsed_precise} [{bar:16}] {wide_msg}")
-        .expect("a valid template")
-        .progress_chars("=> ");
-    let progress = |p: &Progress<'_>| {
-        let first = bar.length().is_none();
-        bar.set_length(p.total as u64);
-        bar.set_position(p.done as u64);
-        bar.set_message(p.summary());
-        if first {
-            bar.set_style(counting.clone());
-        }
-    };
-    let report = run_match(config, format, factory, &progress);
-    bar.finish_and_clear();
-    report
+/// How often progress is written as a plain line when stderr is not a
+/// terminal.
+const LINE_EVERY: Duration = Duration::from_secs(5);
+
+/// Shows a match's progress on stderr: a bar on a terminal; elsewhere (a
+/// log, a batch job's output) a plain line at most every few seconds and
+/// at the last game; nothing when `quiet`.
+enum Bar {
+    Hidden,
+    Drawn {
+        bar: ProgressBar,
+        counting: ProgressStyle,
+    },
+    Lines {
+        started: Instant,
+        /// When the last line was written.
+        last: Mutex<Option<Instant>>,
+    },
 }
 
-/// Runs the command.
-pub fn run(args: MatchArgs) -> Result<(), String> {
-    let stop = stop_on_ctrl_c();
-    let report = match args.game {
-        GameName::Checkers => {
-            let rules: Rules = match &args.rules {
-                Some(text) => text.parse().map_err(|e| format!("bad --rules: {e}"))?,
-                None => Rules::default(),
-            };
-            let mut config = args.config(DEFAULT_CHECKERS_ENGINES)?;
-            config.stop = Some(stop.clone());
-            let variant = if rules.is_huffing() {
-                Variant::Huffing
-            } else {
-                Variant::English
-            };
-            let factory = hub_factory::<Position>(variant);
-            play(&config, &Checkers::new(rules), &factory, args.quiet)?
+impl Bar {
+    fn new(quiet: bool) -> Bar {
+        if quiet {
+            return Bar::Hidden;
         }
-        GameName::Pegs => {
-            let format = Pegs::new(peg_rules(args.rules.as_deref())?)
-                .map_err(|e| format!("bad --rules: {e}"))?;
-            let mut config = args.config(DEFAULT_PEGS_ENGINES)?;
-            config.stop = Some(stop.clone());
-            let factory = hub_factory::<PegPosition>(Variant::Pegs);
-            play(&config, &format, &factory, args.quiet)?
+        if !std::io::stderr().is_terminal() {
+            return Bar::Lines {
+                started: Instant::now(),
+                last: Mutex::new(None),
+            };
         }
-    };
-    print!("{report}");
-    if report.stopped.is_some() && stop.load(Ordering::SeqCst) {
-        let then = if args.results.is_some() {
-            "run again with --resume to finish the match"
-        } else {
-            "without --results the match cannot be resumed"
-        };
-        return Err(format!(
-            "stopped after {} of {} games: {then}",
-            report.records.len(),
-            report.planned
-        ));
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        // A spinner until the first game ends and the total is known.
+        bar.set_style(
+            ProgressStyle::with_template("{elapsed_precise} {spinner} {wide_msg}")
+                .expect("a valid template"),
+        );
+        bar.set_message("the first games are under way");
+        bar.enable_steady_tick(Duration::from_millis(250));
+        let counting = ProgressStyle::with_template("{elapsed_precise} [{bar:16}] {wide_msg}")
+            .expect("a valid template")
+            .progress_chars("=> ");
+        Bar::Drawn { bar, counting }
     }
-    Ok(())
+
+    fn show(&self, p: &Progress<'_>) {
+        match self {
+            Bar::Hidden => {}
+            Bar::Drawn { bar, counting } => {
+                let first = bar.length().is_none();
+                bar.set_length(p.total as u64);
+                bar.set_position(p.done as u64);
+                bar.set_message(p.summary());
+                if first {
+                    bar.set_style(counting.clone());
+                }
+            }
+            Bar::Lines { started, last } => {
+                let now = Instant::now();
+                let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+                let due = last.is_none_or(|t| now - t >= LINE_EVERY) || p.done == p.total;
+                if due {
+                    *last = Some(now);
+                    let secs = (now - *started).as_secs();
+                    eprintln!(
+                        "parlour match: {:02}:{:02}:{:02} {}",
+                        secs / 3600,
+                        secs / 60 % 60,
+                        secs % 60,
+                        p.summary()
+                    );
+                }
+            }
+        }
+    }
+
+    fn finish(&self) {
+        if let Bar::Drawn { bar, .. } = self {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// The match of the flags, on the game `V`.
+impl Visit for &MatchArgs {
+    type Output = Result<MatchReport>;
+
+    fn visit<V: Variant>(self) -> Result<MatchReport> {
+        let rules = match &self.rules {
+            Some(text) => V::parse_rules(text).context("bad --rules")?,
+            None => V::default(),
+        };
+        let mut config = self.config(V::match_engines())?;
+        config.stop = Some(stop_on_ctrl_c());
+        let factory = hub_factory(rules, self.eval.eval.clone());
+        let bar = Bar::new(self.quiet);
+        let report = run_match(&config, &rules, &factory, &|p| bar.show(p));
+        bar.finish();
+        Ok(report?)
+    }
+}
+
+impl Run for MatchArgs {
+    fn run(self) -> Result<()> {
+        let report = Games::visit(&self.game, &self)??;
+        print!("{report}");
+        let stop = stop_on_ctrl_c();
+        if report.stopped.is_some() && stop.load(Ordering::SeqCst) {
+            let then = if self.results.is_some() {
+                "run again with --resume to finish the match"
+            } else {
+                "without --results the match cannot be resumed"
+            };
+            bail!(
+                "stopped after {} of {} games: {then}",
+                report.records.len(),
+                report.planned
+            );
+        }
+        Ok(())
+    }
 }

@@ -1,8 +1,11 @@
 //! `parlour moves`: the legal moves, sorted as plain strings, one per line.
 
-use crate::options::{AnyPosition, GameArgs};
+use crate::options::GameArgs;
+use crate::Run;
+use anyhow::{Context, Result};
 use clap::Args;
-use parlour_game::{Game, MoveList};
+use parlour_game::registry::sorted_moves;
+use parlour_game::{Variant, Visit};
 use std::io::Write;
 
 /// Flags of `parlour moves`.
@@ -12,23 +15,21 @@ pub struct MovesArgs {
     game: GameArgs,
 }
 
-fn print_moves<G: Game>(pos: &G) -> Result<(), String> {
-    let mut list = G::MoveList::default();
-    pos.legal_moves(&mut list);
-    let mut names: Vec<String> = list.as_ref().iter().map(|m| m.to_string()).collect();
-    names.sort();
-    let mut out = std::io::stdout().lock();
-    for name in names {
-        writeln!(out, "{name}").map_err(|e| format!("cannot write: {e}"))?;
+impl Visit for &MovesArgs {
+    type Output = Result<()>;
+
+    fn visit<V: Variant>(self) -> Result<()> {
+        let pos = self.game.position::<V>()?;
+        let mut out = std::io::stdout().lock();
+        for name in sorted_moves(&pos) {
+            writeln!(out, "{name}").context("cannot write")?;
+        }
+        Ok(())
     }
-    let _ = list.len();
-    Ok(())
 }
 
-/// Runs the command.
-pub fn run(args: MovesArgs) -> Result<(), String> {
-    match args.game.position()? {
-        AnyPosition::Checkers(pos) => print_moves(&pos),
-        AnyPosition::Pegs(pos) => print_moves(&pos),
+impl Run for MovesArgs {
+    fn run(self) -> Result<()> {
+        self.game.visit(&self)?
     }
 }

@@ -1,11 +1,14 @@
 //! `parlour perft`: leaf counts to a depth, with timing, optionally divided by
 //! the first move.
 
-use crate::options::{AnyPosition, GameArgs};
+use crate::options::{threads, GameArgs};
+use crate::Run;
+use anyhow::{bail, Context, Result};
 use clap::Args;
-use parlour_checkers::UniquePaths;
-use parlour_game::{divide, perft, perft_parallel, Game};
+use parlour_game::registry::WithGame;
+use parlour_game::{divide, perft, perft_parallel, Game, Variant, Visit};
 use std::io::Write;
+use std::num::NonZeroUsize;
 use std::time::Instant;
 
 /// Flags of `parlour perft`.
@@ -14,14 +17,14 @@ pub struct PerftArgs {
     #[command(flatten)]
     game: GameArgs,
     /// The depth in plies (at least 1).
-    #[arg(long, short)]
+    #[arg(long, short, value_parser = clap::value_parser!(u32).range(1..))]
     depth: u32,
     /// One line per root move with its count, then the total at `--depth`.
     #[arg(long)]
     divide: bool,
     /// Worker threads (default: all cores).
     #[arg(long, short)]
-    threads: Option<usize>,
+    threads: Option<NonZeroUsize>,
     /// Checkers: merge moves with the same start, end and captured pieces
     /// (the counting of rhalbersma/dctl).
     #[arg(long)]
@@ -38,59 +41,68 @@ fn depth_line(depth: u32, nodes: u64, seconds: f64) -> String {
     format!("{depth} {nodes} {seconds:.3} {rate}")
 }
 
-fn count<G: Game>(pos: &G, depth: u32, threads: usize) -> u64 {
-    if threads > 1 {
-        perft_parallel(pos, depth)
-    } else {
-        perft(pos, depth)
-    }
-}
+/// Perft of one position, on the current rayon pool.
+struct Count<'a>(&'a PerftArgs);
 
-fn run_game<G: Game>(pos: &G, args: &PerftArgs, threads: usize) -> Result<(), String> {
-    let mut out = std::io::stdout().lock();
-    let mut emit = |line: String| writeln!(out, "{line}").map_err(|e| format!("cannot write: {e}"));
-    if args.divide {
-        let started = Instant::now();
-        let mut split: Vec<(String, u64)> = divide(pos, args.depth)
-            .into_iter()
-            .map(|(mv, n)| (mv.to_string(), n))
-            .collect();
-        let seconds = started.elapsed().as_secs_f64();
-        split.sort();
-        let total = split.iter().map(|(_, n)| n).sum();
-        for (mv, n) in split {
-            emit(format!("{mv}: {n}"))?;
+impl WithGame for Count<'_> {
+    type Output = Result<()>;
+
+    fn run<G: Game>(self, pos: &G) -> Result<()> {
+        let args = self.0;
+        let mut out = std::io::stdout().lock();
+        let mut emit = |line: String| writeln!(out, "{line}").context("cannot write");
+        if args.divide {
+            let started = Instant::now();
+            let mut split: Vec<(String, u64)> = divide(pos, args.depth)
+                .into_iter()
+                .map(|(mv, n)| (mv.to_string(), n))
+                .collect();
+            let seconds = started.elapsed().as_secs_f64();
+            split.sort();
+            let total = split.iter().map(|(_, n)| n).sum();
+            for (mv, n) in split {
+                emit(format!("{mv}: {n}"))?;
+            }
+            return emit(depth_line(args.depth, total, seconds));
         }
-        return emit(depth_line(args.depth, total, seconds));
+        for depth in 1..=args.depth {
+            let started = Instant::now();
+            let nodes = if rayon::current_num_threads() > 1 {
+                perft_parallel(pos, depth)
+            } else {
+                perft(pos, depth)
+            };
+            emit(depth_line(depth, nodes, started.elapsed().as_secs_f64()))?;
+        }
+        Ok(())
     }
-    for depth in 1..=args.depth {
-        let started = Instant::now();
-        let nodes = count(pos, depth, threads);
-        emit(depth_line(depth, nodes, started.elapsed().as_secs_f64()))?;
-    }
-    Ok(())
 }
 
-/// Runs the command.
-pub fn run(args: PerftArgs) -> Result<(), String> {
-    if args.depth == 0 {
-        return Err("--depth must be at least 1".to_string());
+impl Visit for &PerftArgs {
+    type Output = Result<()>;
+
+    fn visit<V: Variant>(self) -> Result<()> {
+        let pos = self.game.position::<V>()?;
+        let threads = threads(self.threads);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .stack_size(16 << 20)
+            .build()
+            .with_context(|| format!("cannot start {threads} threads"))?;
+        pool.install(|| {
+            if !self.unique {
+                return Count(self).run(&pos);
+            }
+            match V::with_unique_paths(&pos, Count(self)) {
+                Some(result) => result,
+                None => bail!("--unique is not for {}", V::NAME),
+            }
+        })
     }
-    let threads = match args.threads {
-        Some(0) => return Err("--threads must be at least 1".to_string()),
-        Some(t) => t,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
-    let position = args.game.position()?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .stack_size(16 << 20)
-        .build()
-        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
-    pool.install(|| match position {
-        AnyPosition::Checkers(pos) if args.unique => run_game(&UniquePaths(pos), &args, threads),
-        AnyPosition::Checkers(pos) => run_game(&pos, &args, threads),
-        AnyPosition::Pegs(_) if args.unique => Err("--unique is for checkers only".to_string()),
-        AnyPosition::Pegs(pos) => run_game(&pos, &args, threads),
-    })
+}
+
+impl Run for PerftArgs {
+    fn run(self) -> Result<()> {
+        self.game.visit(&self)?
+    }
 }

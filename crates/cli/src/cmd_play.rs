@@ -1,11 +1,13 @@
 //! `parlour play`: a game against the engine in the terminal.
 
-use crate::cmd_best::threads;
-use crate::options::{AnyPosition, GameArgs};
+use crate::options::{EvalArg, GameArgs};
+use crate::Run;
+use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
-use parlour_game::Side;
+use parlour_game::{Side, Variant, Visit};
 use parlour_hub::terminal::{play, PlayOptions};
 use parlour_search::Limits;
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -39,66 +41,71 @@ pub struct PlayArgs {
     pdn: Option<PathBuf>,
     /// Search threads (default 1).
     #[arg(long, short)]
-    threads: Option<usize>,
+    threads: Option<NonZeroUsize>,
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 32)]
     hash: usize,
+    #[command(flatten)]
+    eval: EvalArg,
 }
 
 /// Reads an engine spec: `search`, `search:depth=N`, `search:movetime=MS`,
 /// `search:nodes=N`.
-pub fn engine_limits(spec: &str) -> Result<Limits, String> {
+pub fn engine_limits(spec: &str) -> Result<Limits> {
     let spec = spec.trim();
     let (kind, rest) = spec.split_once(':').unwrap_or((spec, ""));
     if kind != "search" {
-        return Err(format!(
+        bail!(
             "unknown engine `{spec}`: use search, search:depth=N, search:movetime=MS or search:nodes=N"
-        ));
+        );
     }
     if rest.is_empty() {
         return Ok(Limits::MoveTime(Duration::from_millis(DEFAULT_MOVETIME_MS)));
     }
     let (key, value) = rest
         .split_once('=')
-        .ok_or_else(|| format!("engine option `{rest}` is not of the form name=value"))?;
+        .with_context(|| format!("engine option `{rest}` is not of the form name=value"))?;
     let n: u64 = value
         .trim()
         .parse()
         .ok()
         .filter(|&n| n > 0)
-        .ok_or_else(|| format!("engine option {key}=`{value}` must be a whole number from 1"))?;
+        .with_context(|| format!("engine option {key}=`{value}` must be a whole number from 1"))?;
     match key.trim() {
         "depth" if n <= u64::from(parlour_search::MAX_DEPTH) => Ok(Limits::Depth(n as u32)),
-        "depth" => Err(format!(
-            "depth must be at most {}",
-            parlour_search::MAX_DEPTH
-        )),
+        "depth" => bail!("depth must be at most {}", parlour_search::MAX_DEPTH),
         "movetime" => Ok(Limits::MoveTime(Duration::from_millis(n))),
         "nodes" => Ok(Limits::Nodes(n)),
-        other => Err(format!(
-            "unknown engine option `{other}`: use depth, movetime or nodes"
-        )),
+        other => bail!("unknown engine option `{other}`: use depth, movetime or nodes"),
     }
 }
 
-/// Runs the command.
-pub fn run(args: PlayArgs) -> Result<(), String> {
-    let options = PlayOptions {
-        human: match args.colour {
-            Colour::Black => Side::Black,
-            Colour::White => Side::White,
-        },
-        limits: engine_limits(&args.engine)?,
-        threads: threads(Some(args.threads.unwrap_or(1)))?,
-        hash_mib: args.hash.max(1),
-        pdn: args.pdn.clone(),
-    };
-    let (input, output) = (std::io::stdin().lock(), std::io::stdout().lock());
-    let result = match args.game.position()? {
-        AnyPosition::Checkers(pos) => play(pos, input, output, &options),
-        AnyPosition::Pegs(pos) => play(pos, input, output, &options),
-    };
-    result.map(|_| ()).map_err(|e| format!("play: {e}"))
+impl Visit for &PlayArgs {
+    type Output = Result<()>;
+
+    fn visit<V: Variant>(self) -> Result<()> {
+        let options = PlayOptions {
+            human: match self.colour {
+                Colour::Black => Side::Black,
+                Colour::White => Side::White,
+            },
+            limits: engine_limits(&self.engine)?,
+            threads: self.threads.map_or(1, NonZeroUsize::get),
+            hash_mib: self.hash.max(1),
+            pdn: self.pdn.clone(),
+            eval: self.eval.eval.clone(),
+        };
+        let start = self.game.position::<V>()?;
+        let (input, output) = (std::io::stdin().lock(), std::io::stdout().lock());
+        play::<V, _, _>(start, input, output, &options).context("play")?;
+        Ok(())
+    }
+}
+
+impl Run for PlayArgs {
+    fn run(self) -> Result<()> {
+        self.game.visit(&self)?
+    }
 }
 
 #[cfg(test)]
@@ -107,15 +114,16 @@ mod tests {
 
     #[test]
     fn engine_specs() {
-        assert_eq!(engine_limits("search:depth=3"), Ok(Limits::Depth(3)));
+        let limits = |spec| engine_limits(spec).unwrap();
+        assert_eq!(limits("search:depth=3"), Limits::Depth(3));
         assert_eq!(
-            engine_limits("search:movetime=50"),
-            Ok(Limits::MoveTime(Duration::from_millis(50)))
+            limits("search:movetime=50"),
+            Limits::MoveTime(Duration::from_millis(50))
         );
-        assert_eq!(engine_limits("search:nodes=9"), Ok(Limits::Nodes(9)));
+        assert_eq!(limits("search:nodes=9"), Limits::Nodes(9));
         assert_eq!(
-            engine_limits("search"),
-            Ok(Limits::MoveTime(Duration::from_millis(DEFAULT_MOVETIME_MS)))
+            limits("search"),
+            Limits::MoveTime(Duration::from_millis(DEFAULT_MOVETIME_MS))
         );
         for bad in ["random", "search:depth=0", "search:depth", "search:speed=3"] {
             assert!(engine_limits(bad).is_err(), "{bad}");

@@ -1,39 +1,53 @@
 //! `parlour`: the command line over parlour's crates. Each command parses
-//! its flags, builds a position through a library call, and prints what the
-//! library returns; no game logic lives here.
+//! its flags, reaches the game asked for through the list of games
+//! (`parlour_games::Games`), and prints what the libraries return; no game
+//! logic, and no game's name, lives here.
+//!
+//! Errors: a flag clap cannot read is a usage error (exit status 2); any
+//! other failure is a message on stderr, the error and its causes, and
+//! exit status 1.
 
-mod cmd_bench;
-mod cmd_best;
-mod cmd_board;
-mod cmd_egdb;
-mod cmd_hub;
-mod cmd_match;
-mod cmd_moves;
-mod cmd_perft;
-mod cmd_play;
 mod options;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-/// Checkers (english and huffing rules) and the Victorian peg game: move
-/// generation, perft, and engines.
-#[derive(Parser, Debug)]
-#[command(name = "parlour", version, about, propagate_version = true)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
+/// A command: its flags, and what it does with them.
+trait Run {
+    /// Runs the command.
+    fn run(self) -> anyhow::Result<()>;
 }
 
-#[derive(Subcommand, Debug)]
-enum Command {
+/// The subcommands, each a variant with its module (`cmd_*.rs`, declared
+/// here), its flags' type (which implements [`Run`]) and its `--help` text:
+/// a new command is a file and one entry here.
+macro_rules! commands {
+    ($($(#[doc = $doc:expr])* $name:ident($module:ident::$args:ident),)*) => {
+        $(mod $module;)*
+
+        #[derive(Subcommand, Debug)]
+        enum Command {
+            $($(#[doc = $doc])* $name($module::$args),)*
+        }
+
+        impl Run for Command {
+            fn run(self) -> anyhow::Result<()> {
+                match self {
+                    $(Command::$name(args) => args.run(),)*
+                }
+            }
+        }
+    };
+}
+
+commands! {
     /// Count move paths to a depth (perft), one line per depth:
     /// `<depth> <nodes> <seconds> <leaves per second>`.
     Perft(cmd_perft::PerftArgs),
     /// List the legal moves of a position, one per line, sorted.
     Moves(cmd_moves::MovesArgs),
-    /// Draw the peg board with its hole numbers and list its generated
-    /// tables (neighbours, opposite pairs, lines).
+    /// Draw a generated board (the peg game's) with its hole numbers and
+    /// list its tables (neighbours, opposite pairs, lines).
     Board(cmd_board::BoardArgs),
     /// Search a position for the best move: one `info depth ...` line per
     /// finished depth, then `bestmove <move>` (or `bestmove none`).
@@ -45,34 +59,42 @@ enum Command {
     /// Play engines against each other: openings in colour-swapped pairs,
     /// games at once, a progress bar, then W/L/D, Elo, LOS, pentanomial
     /// and SPRT tables; PDN and JSON-lines records a killed match resumes
-    /// from.
+    /// from; `--shard K/N` plays one of N parts of the match.
     Match(cmd_match::MatchArgs),
+    /// Merge the results files of one match (its shards from several
+    /// machines, or runs of it) into the tables `match` prints, refusing
+    /// files of different matches and games found twice; `--pdn` merges
+    /// the games, `--sprt` tests the merged pairs.
+    Report(cmd_report::ReportArgs),
     /// Run as a Hub engine on standard input and output (Scan's protocol,
     /// as pydraughts' HubEngine drives it).
     Hub(cmd_hub::HubArgs),
     /// Play a game against the engine in the terminal.
     Play(cmd_play::PlayArgs),
+    /// Play the engine against itself and record training positions (the
+    /// search's score and the game's result) for `parlour train`.
+    Selfplay(cmd_selfplay::SelfPlayArgs),
+    /// Fit the learned evaluation to self-play data and write a weights
+    /// file for `--eval FILE`.
+    Train(cmd_train::TrainArgs),
     /// Endgame databases for english checkers: build, probe, verify.
     Egdb(cmd_egdb::EgdbArgs),
 }
 
+/// Checkers (english and huffing rules) and the Victorian peg game: move
+/// generation, perft, and engines.
+#[derive(Parser, Debug)]
+#[command(name = "parlour", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
-        Command::Perft(args) => cmd_perft::run(args),
-        Command::Moves(args) => cmd_moves::run(args),
-        Command::Board(args) => cmd_board::run(args),
-        Command::Best(args) => cmd_best::run(args),
-        Command::Bench(args) => cmd_bench::run(args),
-        Command::Match(args) => cmd_match::run(args),
-        Command::Hub(args) => cmd_hub::run(args),
-        Command::Play(args) => cmd_play::run(args),
-        Command::Egdb(args) => cmd_egdb::run(args),
-    };
-    match result {
+    match Cli::parse().command.run() {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("parlour: {message}");
+        Err(error) => {
+            eprintln!("parlour: {error:#}");
             ExitCode::FAILURE
         }
     }

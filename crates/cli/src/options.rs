@@ -1,25 +1,30 @@
-//! The flags every command shares: which game, which rules, which position.
+//! The flags several commands share, and how they become a game's values:
+//! which game (`--game`, one of the list's), its rules, a position, the
+//! moves played from it, the threads, the evaluation.
 
-use clap::{Args, ValueEnum};
-use parlour_checkers::{Position, Rules};
-use parlour_pegs::{PegPosition, PegRules};
+use anyhow::{bail, Context, Result};
+use clap::builder::{PossibleValue, PossibleValuesParser};
+use clap::Args;
+use parlour_game::registry::{read_line, EvaluatorOf};
+use parlour_game::{Game, GameList, History, Variant, Visit};
+use parlour_games::Games;
+use std::num::NonZeroUsize;
 
-/// The games parlour plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GameName {
-    /// Checkers, under `--rules english` (default) or `--rules huffing`.
-    Checkers,
-    /// The Victorian peg game, under `--rules` of the form
-    /// `squares=3,diagonals=1,pegs=9,reserve=3,quiet_plies=100` (any subset).
-    Pegs,
+/// `--game`: the names of the list's games, each with what it is.
+pub fn game_names() -> PossibleValuesParser {
+    PossibleValuesParser::new(
+        Games::games()
+            .into_iter()
+            .map(|g| PossibleValue::new(g.name).help(g.about)),
+    )
 }
 
 /// `--game`, `--rules` and the position.
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
     /// The game.
-    #[arg(long, value_enum, default_value = "checkers")]
-    pub game: GameName,
+    #[arg(long, default_value = parlour_games::DEFAULT_GAME, value_parser = game_names())]
+    pub game: String,
     /// The rules: for checkers `english` or `huffing`, optionally with
     /// `,quiet_plies=N`; for pegs fields like `squares=4,reserve=2`.
     #[arg(long)]
@@ -33,58 +38,90 @@ pub struct GameArgs {
     pub position: Option<String>,
 }
 
-/// A position of one of the games, ready for a generic command.
-pub enum AnyPosition {
-    /// A checkers position (either rule set).
-    Checkers(Position),
-    /// A peg game position.
-    Pegs(PegPosition),
-}
-
 impl GameArgs {
-    /// The position the flags describe, or a message saying what is wrong.
-    pub fn position(&self) -> Result<AnyPosition, String> {
-        match self.game {
-            GameName::Checkers => {
-                if self.position.is_some() {
-                    return Err("--position is a peg position; for checkers use --fen".into());
-                }
-                let rules: Rules = match &self.rules {
-                    Some(text) => text.parse()?,
-                    None => Rules::default(),
-                };
-                let pos = match &self.fen {
-                    Some(fen) => {
-                        Position::from_fen(fen, rules).map_err(|e| format!("bad --fen: {e}"))?
-                    }
-                    None => Position::start(rules),
-                };
-                Ok(AnyPosition::Checkers(pos))
+    /// Runs `command` on the game `--game` names.
+    pub fn visit<W: Visit>(&self, command: W) -> Result<W::Output> {
+        Ok(Games::visit(&self.game, command)?)
+    }
+
+    /// The rules `--rules` gives the game `V`, if any.
+    pub fn given_rules<V: Variant>(&self) -> Result<Option<V>> {
+        self.rules
+            .as_deref()
+            .map(|text| V::parse_rules(text).context("bad --rules"))
+            .transpose()
+    }
+
+    /// The rules of the game `V`: `--rules`, or the game's default.
+    pub fn rules<V: Variant>(&self) -> Result<V> {
+        Ok(self.given_rules()?.unwrap_or_default())
+    }
+
+    /// The position the flags describe in the game `V`: `--fen` or
+    /// `--position` (whichever the game reads), else the start.
+    pub fn position<V: Variant>(&self) -> Result<V::Position> {
+        let flag = V::POSITION_FLAG;
+        for (name, given) in [("fen", &self.fen), ("position", &self.position)] {
+            if name != flag && given.is_some() {
+                bail!("--{name} does not give {} positions: use --{flag}", V::NAME);
             }
-            GameName::Pegs => {
-                if self.fen.is_some() {
-                    return Err("--fen is a checkers position; for pegs use --position".into());
-                }
-                // Without --rules a position keeps its own `/rules:` field.
-                let rules = match &self.rules {
-                    Some(text) => Some(peg_rules(Some(text))?),
-                    None => None,
-                };
-                let pos = match &self.position {
-                    Some(text) => PegPosition::parse(text, rules)
-                        .map_err(|e| format!("bad --position: {e}"))?,
-                    None => PegPosition::start(rules.unwrap_or_default()),
-                };
-                Ok(AnyPosition::Pegs(pos))
-            }
+        }
+        let rules = self.given_rules::<V>()?;
+        match self.fen.as_ref().or(self.position.as_ref()) {
+            Some(text) => V::parse_position(rules, text).with_context(|| format!("bad --{flag}")),
+            None => Ok(rules.unwrap_or_default().start()),
         }
     }
 }
 
-/// `--rules` read as peg rules (default: the contract's defaults).
-pub fn peg_rules(text: Option<&str>) -> Result<PegRules, String> {
-    match text {
-        Some(text) => text.parse().map_err(|e| format!("bad --rules: {e}")),
-        None => Ok(PegRules::DEFAULT),
+/// The game from `start` after `moves` (each in the game's notation), with
+/// the history a search sees repetitions in.
+pub fn play_moves<G: Game>(start: G, moves: &[String]) -> Result<History<G>> {
+    let moves = read_line(&start, moves, |pos, text| pos.parse_move(text)).context("--moves")?;
+    let mut history = History::new(start);
+    for mv in moves {
+        history.push(mv);
     }
+    Ok(history)
+}
+
+/// The threads a flag asks for, or every core.
+pub fn threads(flag: Option<NonZeroUsize>) -> usize {
+    flag.map_or_else(
+        || std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+        NonZeroUsize::get,
+    )
+}
+
+/// `--eval`: the evaluation the engine scores positions with.
+#[derive(Args, Debug, Clone, Default)]
+pub struct EvalArg {
+    /// The evaluation: `default` (the game's own, also when the flag is
+    /// left out: its learned weights where it has some for the rules),
+    /// `learned`, `handwritten`, or the path of a weights file made by
+    /// `parlour train`.
+    #[arg(long, value_name = "SPEC")]
+    pub eval: Option<String>,
+}
+
+impl EvalArg {
+    /// The evaluator `--eval` names for the game `rules` plays (`default`
+    /// when the flag is left out).
+    pub fn evaluator<V: Variant>(&self, rules: &V) -> Result<EvaluatorOf<V>> {
+        let spec = self.eval.as_deref().unwrap_or("default");
+        rules.evaluator(spec).context("bad --eval")
+    }
+}
+
+/// An engine's threads, table and evaluation (`best`, `hub`).
+#[derive(Args, Debug, Clone)]
+pub struct EngineArgs {
+    /// Search threads (default: all cores; for `hub`, 1).
+    #[arg(long, short)]
+    pub threads: Option<NonZeroUsize>,
+    /// Transposition table size in MiB (for `hub`, the `hash` parameter).
+    #[arg(long, default_value_t = 64)]
+    pub hash: usize,
+    #[command(flatten)]
+    pub eval: EvalArg,
 }

@@ -1,18 +1,9 @@
 //! `parlour best` and `parlour bench` from the outside: their output lines,
 //! and clear errors with a non-zero exit.
 
-use std::process::{Command, Output};
+mod support;
 
-fn parlour(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args(args)
-        .output()
-        .expect("the parlour binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
+use support::{parlour, stdout};
 
 #[test]
 fn best_prints_a_line_per_depth_then_the_move() {

@@ -2,14 +2,9 @@
 //! and that every bad input ends with a message on stderr, nothing on
 //! stdout, a non-zero exit and no panic.
 
-use std::process::{Command, Output};
+mod support;
 
-fn parlour(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args(args)
-        .output()
-        .expect("the parlour binary runs")
-}
+use support::{fails, parlour};
 
 /// Runs a command that must succeed with nothing on stderr; its stdout lines.
 fn ok_lines(args: &[&str]) -> Vec<String> {
@@ -23,22 +18,6 @@ fn ok_lines(args: &[&str]) -> Vec<String> {
         "{args:?}: {stdout:?}"
     );
     stdout.lines().map(String::from).collect()
-}
-
-/// Runs a command that must fail cleanly; its stderr.
-fn fails(args: &[&str]) -> String {
-    let out = parlour(args);
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(!out.status.success(), "{args:?} succeeded");
-    assert!(out.status.code().is_some(), "{args:?} was killed: {stderr}");
-    assert!(
-        out.stdout.is_empty(),
-        "{args:?} printed {:?}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-    assert!(!stderr.trim().is_empty(), "{args:?}: no message");
-    assert!(!stderr.contains("panicked"), "{args:?} panicked: {stderr}");
-    stderr
 }
 
 fn is_plain_integer(s: &str) -> bool {

@@ -3,7 +3,7 @@
 //! variant, and `parlour play` is played through piped standard input.
 
 use parlour_checkers::{Position, Rules};
-use parlour_game::History;
+use parlour_game::{Game, History, Variant};
 use parlour_hub::{ClientOptions, HubClient};
 use parlour_pegs::{PegPosition, PegRules};
 use parlour_search::Limits;
@@ -17,8 +17,12 @@ fn hub_command(extra: &str) -> String {
 
 /// The engine plays both sides through two clients until the game ends
 /// or `max_plies`; every move it answers must be legal (the client checks).
-fn self_play<G: parlour_hub::HubGame>(start: G, limits: Limits, max_plies: usize) -> History<G> {
-    let options = ClientOptions::for_variant(start.variant());
+fn self_play<V: Variant>(
+    start: V::Position,
+    limits: Limits,
+    max_plies: usize,
+) -> History<V::Position> {
+    let options = ClientOptions::for_variant(V::rules_of(&start).hub_variant());
     let mut players = [
         HubClient::start(&hub_command("--threads 1"), &options).unwrap(),
         HubClient::start(&hub_command("--threads 1"), &options).unwrap(),
@@ -32,7 +36,7 @@ fn self_play<G: parlour_hub::HubGame>(start: G, limits: Limits, max_plies: usize
     while game.outcome().is_none() && game.moves().len() < max_plies {
         let mover = game.current().side_to_move().index();
         let answer = players[mover]
-            .choose(&game, limits, Duration::from_secs(30))
+            .choose::<V>(&game, limits, Duration::from_secs(30))
             .unwrap_or_else(|e| panic!("after {:?}: {e}", game.moves()));
         assert!(game.try_push(answer.mv));
     }
@@ -44,17 +48,17 @@ fn self_play<G: parlour_hub::HubGame>(start: G, limits: Limits, max_plies: usize
 
 #[test]
 fn the_client_plays_a_whole_english_game_against_parlour_hub() {
-    let game = self_play(Position::start(Rules::ENGLISH), Limits::Depth(3), 300);
+    let game = self_play::<Rules>(Position::start(Rules::ENGLISH), Limits::Depth(3), 300);
     assert!(game.outcome().is_some(), "{:?}", game.moves());
 }
 
 #[test]
 fn huffing_and_pegs_go_through_fen() {
     let huffing = Position::from_fen("W:W14,30:B9,15:O11-15", Rules::HUFFING).unwrap();
-    let game = self_play(huffing, Limits::Nodes(3000), 12);
+    let game = self_play::<Rules>(huffing, Limits::Nodes(3000), 12);
     assert!(game.moves().len() == 12 || game.outcome().is_some());
     let pegs = PegPosition::start(PegRules::DEFAULT);
-    let game = self_play(pegs, Limits::Depth(2), 16);
+    let game = self_play::<PegRules>(pegs, Limits::Depth(2), 16);
     assert!(game.moves().len() == 16 || game.outcome().is_some());
 }
 

@@ -4,42 +4,14 @@
 //! reason recorded, are restarted for each game, and the match completes;
 //! an engine that cannot be started stops the match before any game.
 
+mod support;
+
 use parlour_checkers::{Position, Rules};
 use parlour_game::{Game, History, Outcome, Side};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 use std::time::{Duration, Instant};
-
-const PARLOUR: &str = env!("CARGO_BIN_EXE_parlour");
-
-fn parlour(args: &[&str]) -> Output {
-    Command::new(PARLOUR)
-        .args(args)
-        .output()
-        .expect("the parlour binary runs")
-}
-
-/// A fresh, empty folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("parlour-hubmatch-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().expect("a UTF-8 path")
-}
-
-/// The records of a results file, one JSON object a line.
-fn records(file: &Path) -> Vec<Value> {
-    std::fs::read_to_string(file)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect()
-}
+use support::{parlour, path, records, scratch, PARLOUR};
 
 /// Runs an english checkers match of `rounds` openings (each twice) at one
 /// game at a time that must succeed; its records and stdout.

@@ -1,13 +1,11 @@
 //! The peg game through the `parlour` binary: perft, moves, board, and the
 //! errors of mixed-up flags.
 
-use std::process::Command;
+mod support;
 
+/// Runs `parlour`: whether it succeeded, its stdout and its stderr.
 fn parlour(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
+    let out = support::parlour(args);
     (
         out.status.success(),
         String::from_utf8(out.stdout).expect("UTF-8"),

@@ -98,3 +98,6 @@ pub use probe::{Distance, Egdb};
 pub use tables::Plies;
 pub use verify::{verify, VerifyReport};
 pub use wdl::Wdl;
+
+/// The positions the databases hold are english checkers positions.
+pub use parlour_checkers::{Position, Rules};

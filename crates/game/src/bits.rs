@@ -1,5 +1,7 @@
 //! Iterating the set bits of a mask, lowest first: the one loop under every
-//! square and hole iterator of the games.
+//! square and hole iterator of the games ([`Members`]).
+
+use std::marker::PhantomData;
 
 /// The indices of the set bits of a mask, lowest first.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -26,6 +28,41 @@ impl Iterator for BitIter {
 }
 
 impl ExactSizeIterator for BitIter {}
+
+/// A value named by a bit's index in a mask: a square, a hole.
+pub trait BitIndex: Copy {
+    /// The value of bit `i` (which the set holding it keeps in range).
+    fn from_bit(i: usize) -> Self;
+}
+
+/// The members of a set kept as a mask, lowest bit first, as values of
+/// `T` (a bitboard's squares, a set's holes).
+#[derive(Clone, Copy, Debug)]
+pub struct Members<T>(BitIter, PhantomData<T>);
+
+impl<T> Members<T> {
+    /// The members of `mask`.
+    #[inline]
+    pub const fn new(mask: u64) -> Members<T> {
+        Members(BitIter(mask), PhantomData)
+    }
+}
+
+impl<T: BitIndex> Iterator for Members<T> {
+    type Item = T;
+
+    #[inline]
+    fn next(&mut self) -> Option<T> {
+        self.0.next().map(T::from_bit)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl<T: BitIndex> ExactSizeIterator for Members<T> {}
 
 #[cfg(test)]
 mod tests {

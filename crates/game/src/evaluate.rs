@@ -9,8 +9,10 @@ pub trait Evaluate: Game {
     /// The game's evaluator: one value holds everything a static score
     /// needs (a choice of evaluation, learned weights), so two players in
     /// one process may score the same game differently. `Default` is the
-    /// evaluation the game ships with.
-    type Evaluator: Evaluator<Self> + Clone + Default + Send + Sync + 'static;
+    /// evaluation the game ships with; `Display` names it (`handwritten`,
+    /// or learned weights by their fingerprint), for records of what
+    /// played.
+    type Evaluator: Evaluator<Self> + Clone + Default + std::fmt::Display + Send + Sync + 'static;
 
     /// Whether `mv` (legal here) changes the material balance at once or
     /// forces the play: a capture, a crowning, a huff, a compel. A searcher
@@ -26,6 +28,14 @@ pub trait Evaluate: Game {
     fn tactical_gain(&self, mv: Self::Move) -> i32 {
         let _ = mv;
         0
+    }
+
+    /// Whether the side to move is in the middle of something its static
+    /// score cannot see: a capture to make, a force to obey. A searcher
+    /// does not prune on the static score of such a position. The default
+    /// says never.
+    fn is_unsettled(&self) -> bool {
+        false
     }
 
     /// A small key naming `mv` for the history heuristic (for example

@@ -5,23 +5,32 @@
 //! was), generates its legal moves into a list on the stack, and hashes
 //! itself to 64 bits. Everything generic over games lives here too: the
 //! bookkeeping of draws that depend on history ([`History`]) and perft
-//! ([`perft`]), serial and parallel, and what a searcher needs from a
-//! game beyond its rules ([`Evaluate`]).
+//! ([`perft`]), serial and parallel, what a searcher needs from a game
+//! beyond its rules ([`Evaluate`]), and what everything outside a game's
+//! crate needs from it ([`registry::Variant`]).
 
 pub mod bits;
 mod evaluate;
 mod history;
+pub mod learn;
+pub mod mix;
 mod movelist;
 pub mod pdn;
 pub mod perft;
+pub mod registry;
 mod side;
+pub mod weights;
 
-pub use bits::BitIter;
+pub use bits::{BitIndex, BitIter, Members};
 pub use evaluate::{Evaluate, Evaluator, HISTORY_KEYS};
 pub use history::History;
+pub use learn::{DecodeError, Feature, Features, Learn};
+pub use mix::{mix_seed, splitmix};
 pub use movelist::MoveList;
 pub use perft::{divide, perft, perft_parallel};
+pub use registry::{GameList, Variant, Visit};
 pub use side::{Outcome, Side};
+pub use weights::{Weights, WeightsError};
 
 use std::fmt;
 
@@ -38,6 +47,8 @@ pub trait Game: Copy + Eq + Send + Sync + fmt::Debug + fmt::Display + 'static {
     type Move: Copy + Eq + Send + Sync + fmt::Debug + fmt::Display + 'static;
     /// A list of moves on the stack, large enough for any position of the game.
     type MoveList: MoveList<Self::Move>;
+    /// What can be wrong with a move text: malformed, illegal, ambiguous.
+    type MoveError: std::error::Error + Send + Sync + 'static;
 
     /// The side whose turn it is.
     fn side_to_move(&self) -> Side;
@@ -75,8 +86,8 @@ pub trait Game: Copy + Eq + Send + Sync + fmt::Debug + fmt::Display + 'static {
     fn quiet_ply_limit(&self) -> u32;
 
     /// Reads a move written in the game's notation, matched against the legal
-    /// moves here; the error says what was wrong in words a person can act on.
-    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+    /// moves here; the error says what was wrong.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
 
     /// The result decided by the position alone: a side with no legal move
     /// has lost. Draws that depend on history are [`History::outcome`]'s.
@@ -88,15 +99,3 @@ pub trait Game: Copy + Eq + Send + Sync + fmt::Debug + fmt::Display + 'static {
         }
     }
 }
-
-/// A move text that is malformed, illegal, or ambiguous in a position.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MoveError(pub String);
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for MoveError {}

@@ -4,7 +4,7 @@
 //! is a position with no move.
 
 use arrayvec::ArrayVec;
-use parlour_game::{divide, perft, perft_parallel, Game, History, MoveError, Outcome, Side};
+use parlour_game::{divide, perft, perft_parallel, Game, History, Outcome, Side};
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -36,6 +36,7 @@ impl fmt::Display for Ring {
 impl Game for Ring {
     type Move = u8;
     type MoveList = ArrayVec<u8, 2>;
+    type MoveError = std::num::ParseIntError;
 
     fn side_to_move(&self) -> Side {
         self.side
@@ -63,9 +64,8 @@ impl Game for Ring {
     fn quiet_ply_limit(&self) -> u32 {
         self.limit
     }
-    fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
+    fn parse_move(&self, text: &str) -> Result<u8, Self::MoveError> {
         text.parse()
-            .map_err(|_| MoveError(format!("`{text}` is not 1 or 2")))
     }
 }
 

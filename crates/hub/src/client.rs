@@ -1,87 +1,79 @@
 //! The GUI side of Hub: [`HubClient`] starts another program, shakes hands
 //! with it, and asks it for moves, with a timeout on every answer. A crash,
-//! a silence past the timeout or an illegal move is a [`ClientError`]
+//! a silence past the timeout or an illegal move is a [`EngineError`]
 //! naming what happened; a client that has failed refuses further work, and
 //! a new one is started for the next game.
 //!
-//! # Wrapping the client as an arena player
+//! An engine is started in a process group of its own (on Unix), and the
+//! whole group is killed when the client stops it, so that whatever the
+//! engine started (a wrapper script's real engine, helper processes) goes
+//! with it. A line of its output that is not UTF-8 is skipped and counted,
+//! not taken for a crash.
 //!
-//! The arena's `Player<G>` trait (`name`, `new_game(seed)`, `choose(game,
-//! clock) -> Result<Choice<G::Move>, PlayerError>`) wraps a client in a few
-//! lines; the three [`ClientError`]s are its three `PlayerError`s:
-//!
-//! ```text
-//! struct HubPlayer {
-//!     command: String,         // e.g. "parlour hub" or "scan hub"
-//!     name: String,
-//!     variant: Variant,        // english, huffing or pegs
-//!     limits: Limits,          // when the match gives no clock
-//!     client: Option<HubClient>,
-//! }
-//!
-//! impl<G: HubGame> Player<G> for HubPlayer {
-//!     fn name(&self) -> &str { &self.name }
-//!     fn new_game(&mut self, _seed: u64) {
-//!         // A fresh process when none runs or the last one failed.
-//!         let fresh = self.client.as_mut().is_some_and(|c| c.new_game().is_ok());
-//!         if !fresh {
-//!             let options = ClientOptions::for_variant(self.variant);
-//!             self.client = HubClient::start(&self.command, &options).ok();
-//!         }
-//!     }
-//!     fn choose(&mut self, game: &History<G>, clock: &ClockState)
-//!         -> Result<Choice<G::Move>, PlayerError> {
-//!         let client = self.client.as_mut()
-//!             .ok_or_else(|| PlayerError::Crashed(format!("`{}` did not start", self.command)))?;
-//!         let limits = limits_for_clock(clock.own, clock.increment, clock.movetime, self.limits);
-//!         let answer = client.choose(game, limits, move_timeout(limits, Duration::from_secs(2)));
-//!         answer.map(|a| Choice { mv: a.mv, score: a.score }).map_err(|e| match e {
-//!             ClientError::Crashed(why) => PlayerError::Crashed(why),
-//!             ClientError::TimedOut(why) => PlayerError::TimedOut(why),
-//!             ClientError::IllegalMove(why) => PlayerError::IllegalMove(why),
-//!         })
-//!     }
-//! }
-//! ```
-//!
-//! (`HubClient::start` also fails with a `ClientError`; a player keeps it
-//! to report on the first move.)
+//! The arena wraps a client as a player (`parlour_arena::HubPlayer`): an
+//! [`EngineError`] is how a player fails there too, and it loses the game.
 
-use crate::games::{write_line, HubGame, Variant};
 use crate::message::Message;
-use parlour_game::History;
+use crate::wire::{position_arg, write_line};
+use parlour_game::{History, Variant};
 use parlour_search::Limits;
 use std::collections::VecDeque;
 use std::fmt;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// How a Hub engine failed. Each is a lost game in a match.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ClientError {
-    /// The program could not be started, exited, closed its output, or
-    /// could not be written to.
+/// How an engine failed to give a move: a Hub engine through its client,
+/// or any player of a match. Each loses the game in a match.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EngineError {
+    /// The engine stopped working: a program could not be started,
+    /// exited, closed its output or could not be written to; a thread
+    /// panicked.
+    #[error("crashed: {0}")]
     Crashed(String),
-    /// The program did not answer in time.
+    /// The engine did not answer in time.
+    #[error("timed out: {0}")]
     TimedOut(String),
-    /// The program answered with a move that is not legal, or no move.
+    /// The engine answered with a move that is not legal, or no move.
+    #[error("illegal move: {0}")]
     IllegalMove(String),
 }
 
-impl fmt::Display for ClientError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl EngineError {
+    /// The short name a match record gives the failure: `crash`, `time
+    /// forfeit`, `illegal move`.
+    pub fn termination(&self) -> &'static str {
         match self {
-            ClientError::Crashed(why) => write!(f, "crashed: {why}"),
-            ClientError::TimedOut(why) => write!(f, "timed out: {why}"),
-            ClientError::IllegalMove(why) => write!(f, "illegal move: {why}"),
+            EngineError::Crashed(_) => "crash",
+            EngineError::TimedOut(_) => "time forfeit",
+            EngineError::IllegalMove(_) => "illegal move",
         }
     }
 }
 
-impl std::error::Error for ClientError {}
+/// A command line that cannot be split into words.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CommandLineError {
+    /// A quote with no closing quote.
+    #[error("unclosed {quote} in `{command}`")]
+    Unclosed {
+        /// The quote character.
+        quote: char,
+        /// The command line.
+        command: String,
+    },
+    /// Nothing but white space.
+    #[error("the engine command is empty")]
+    Empty,
+}
+
+/// What an engine that declares no `variant` parameter plays: Hub engines
+/// for checkers play english checkers, as pydraughts assumes.
+const UNDECLARED_VARIANT: &str = "english";
 
 /// How a client starts and configures its engine.
 #[derive(Clone, Debug)]
@@ -89,21 +81,21 @@ pub struct ClientOptions {
     /// How long the handshake (`hub` ... `wait`, `init` ... `ready`) may
     /// take.
     pub startup_timeout: Duration,
-    /// The game to be played. Where the engine declares a `variant`
-    /// parameter, it must list this variant, which is then set (as
-    /// pydraughts does); an engine without one is taken to play english
-    /// checkers only.
-    pub variant: Option<Variant>,
+    /// The Hub variant to be played (`english`, `huffing`, `pegs`). Where
+    /// the engine declares a `variant` parameter, it must list this
+    /// variant, which is then set (as pydraughts does); an engine without
+    /// one is taken to play english checkers only.
+    pub variant: Option<String>,
     /// Further parameters sent with `set-param` before `init` (for example
     /// `("hash", "16")`), in order.
     pub params: Vec<(String, String)>,
 }
 
 impl ClientOptions {
-    /// The default options for a game of `variant`.
-    pub fn for_variant(variant: Variant) -> ClientOptions {
+    /// The default options for a game of the Hub variant `variant`.
+    pub fn for_variant(variant: &str) -> ClientOptions {
         ClientOptions {
-            variant: Some(variant),
+            variant: Some(variant.to_string()),
             ..ClientOptions::default()
         }
     }
@@ -132,7 +124,7 @@ pub struct Answer<M> {
 /// Splits a command line into words as a shell would for simple cases:
 /// on whitespace, with `'...'` and `"..."` grouping and `\` escaping the
 /// next character outside single quotes.
-pub fn split_command(command: &str) -> Result<Vec<String>, String> {
+pub fn split_command(command: &str) -> Result<Vec<String>, CommandLineError> {
     let mut words = Vec::new();
     let mut word: Option<String> = None;
     let mut chars = command.chars();
@@ -145,7 +137,12 @@ pub fn split_command(command: &str) -> Result<Vec<String>, String> {
                     match chars.next() {
                         Some('\'') => break,
                         Some(c) => w.push(c),
-                        None => return Err(format!("unclosed ' in `{command}`")),
+                        None => {
+                            return Err(CommandLineError::Unclosed {
+                                quote: '\'',
+                                command: command.to_string(),
+                            })
+                        }
                     }
                 }
             }
@@ -156,7 +153,12 @@ pub fn split_command(command: &str) -> Result<Vec<String>, String> {
                         Some('"') => break,
                         Some('\\') => w.extend(chars.next()),
                         Some(c) => w.push(c),
-                        None => return Err(format!("unclosed \" in `{command}`")),
+                        None => {
+                            return Err(CommandLineError::Unclosed {
+                                quote: '"',
+                                command: command.to_string(),
+                            })
+                        }
                     }
                 }
             }
@@ -169,7 +171,7 @@ pub fn split_command(command: &str) -> Result<Vec<String>, String> {
     }
     words.extend(word);
     if words.is_empty() {
-        return Err("the engine command is empty".to_string());
+        return Err(CommandLineError::Empty);
     }
     Ok(words)
 }
@@ -202,11 +204,12 @@ pub fn move_timeout(limits: Limits, margin: Duration) -> Duration {
     }
 }
 
-/// The `level` line for `limits`. Hub adds the increment before each move,
+/// The `level` line for `limits`; `None` for [`Limits::Infinite`], which a
+/// move cannot be asked under. Hub adds the increment before each move,
 /// so the time sent is the clock less one increment (as pydraughts does).
-pub fn level_message(limits: Limits) -> Result<Message, String> {
+pub fn level_message(limits: Limits) -> Option<Message> {
     let secs = |d: Duration| format!("{:.3}", d.as_secs_f64());
-    Ok(match limits {
+    Some(match limits {
         Limits::Depth(d) => Message::new("level").arg("depth", d),
         Limits::Nodes(n) => Message::new("level").arg("nodes", n),
         Limits::MoveTime(t) => Message::new("level").arg("move-time", secs(t)),
@@ -216,7 +219,7 @@ pub fn level_message(limits: Limits) -> Result<Message, String> {
         } => Message::new("level")
             .arg("time", secs(remaining.saturating_sub(increment)))
             .arg("inc", secs(increment)),
-        Limits::Infinite => return Err("a move needs a limit, not infinite".to_string()),
+        Limits::Infinite => return None,
     })
 }
 
@@ -226,64 +229,120 @@ fn parse_score(text: &str) -> Option<i32> {
     men.is_finite().then(|| (men * 100.0).round() as i32)
 }
 
+/// Reads `from` line by line to its end, handing each line (without its
+/// `\n` or `\r\n`) to `line` as bytes; stops early when `line` says so.
+fn read_lines(from: impl Read, mut line: impl FnMut(Vec<u8>) -> bool) {
+    let mut reader = BufReader::new(from);
+    loop {
+        let mut buf = Vec::new();
+        match reader.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        if buf.last() == Some(&b'\n') {
+            buf.pop();
+            if buf.last() == Some(&b'\r') {
+                buf.pop();
+            }
+        }
+        if !line(buf) {
+            return;
+        }
+    }
+}
+
+/// Kills every process of the group `leader` leads. Called only before
+/// the leader is reaped or at once after it, never later: until then its
+/// id cannot name another process group.
+#[cfg(unix)]
+fn kill_group(leader: &Child) {
+    use nix::sys::signal::{killpg, Signal};
+    use nix::unistd::Pid;
+    if let Ok(pid) = i32::try_from(leader.id()) {
+        // The group may be empty already; nothing is left to do then.
+        let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
+    }
+}
+
 /// A running Hub engine.
 pub struct HubClient {
     command: String,
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    /// Lines of the engine's output skipped because they were not UTF-8.
+    unreadable: Arc<AtomicUsize>,
     stderr: Arc<Mutex<VecDeque<String>>>,
     /// The thread keeping the last lines of stderr; it ends with the
     /// process's stderr.
     stderr_reader: std::thread::JoinHandle<()>,
     name: String,
-    failed: Option<ClientError>,
+    failed: Option<EngineError>,
+    /// Whether the engine has ended and been reaped (its group killed).
+    ended: bool,
 }
 
 impl HubClient {
     /// Starts `command` (split by [`split_command`]) and shakes hands:
     /// `hub` until `wait`, the `set-param`s, `init` until `ready`, all
     /// within `options.startup_timeout`.
-    pub fn start(command: &str, options: &ClientOptions) -> Result<HubClient, ClientError> {
-        let words = split_command(command).map_err(ClientError::Crashed)?;
-        let mut child = Command::new(&words[0])
+    pub fn start(command: &str, options: &ClientOptions) -> Result<HubClient, EngineError> {
+        let words = split_command(command).map_err(|e| EngineError::Crashed(e.to_string()))?;
+        let mut program = Command::new(&words[0]);
+        program
             .args(&words[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .stderr(Stdio::piped());
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            // A group of its own, led by the engine: killed whole in `kill`.
+            program.process_group(0);
+        }
+        let mut child = program
             .spawn()
-            .map_err(|e| ClientError::Crashed(format!("cannot start `{command}`: {e}")))?;
+            .map_err(|e| EngineError::Crashed(format!("cannot start `{command}`: {e}")))?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
         let stderr_pipe = child.stderr.take().expect("piped");
         let (tx, lines) = mpsc::channel();
+        let unreadable = Arc::new(AtomicUsize::new(0));
+        let count = Arc::clone(&unreadable);
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
+            read_lines(stdout, |bytes| match String::from_utf8(bytes) {
+                Ok(line) => tx.send(line).is_ok(),
+                Err(_) => {
+                    count.fetch_add(1, Ordering::Relaxed);
+                    true
                 }
-            }
+            })
         });
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         let keep = Arc::clone(&stderr);
+        // Read to the end whatever it holds, so the engine never blocks on a
+        // full stderr pipe.
         let stderr_reader = std::thread::spawn(move || {
-            for line in BufReader::new(stderr_pipe).lines().map_while(Result::ok) {
+            read_lines(stderr_pipe, |bytes| {
                 let mut keep = keep.lock().expect("never poisoned");
                 if keep.len() == 5 {
                     keep.pop_front();
                 }
-                keep.push_back(line);
-            }
+                keep.push_back(String::from_utf8_lossy(&bytes).into_owned());
+                true
+            })
         });
         let mut client = HubClient {
             command: command.to_string(),
             child,
             stdin,
             lines,
+            unreadable,
             stderr,
             stderr_reader,
             name: words[0].clone(),
             failed: None,
+            ended: false,
         };
         let deadline = Instant::now() + options.startup_timeout;
         client
@@ -292,7 +351,7 @@ impl HubClient {
         Ok(client)
     }
 
-    fn handshake(&mut self, options: &ClientOptions, deadline: Instant) -> Result<(), ClientError> {
+    fn handshake(&mut self, options: &ClientOptions, deadline: Instant) -> Result<(), EngineError> {
         self.send(&Message::new("hub"))?;
         // The values of a declared `variant` parameter.
         let mut variants: Option<Vec<String>> = None;
@@ -312,8 +371,8 @@ impl HubClient {
                 _ => {}
             }
         }
-        match (options.variant, &variants) {
-            (Some(v), Some(values)) if values.iter().any(|x| x == v.name()) => self.send(
+        match (options.variant.as_deref(), &variants) {
+            (Some(v), Some(values)) if values.iter().any(|x| x == v) => self.send(
                 &Message::new("set-param")
                     .arg("name", "variant")
                     .arg("value", v),
@@ -324,14 +383,14 @@ impl HubClient {
                     self.name,
                     values.join(" ")
                 );
-                return Err(self.fail(ClientError::Crashed(why)));
+                return Err(self.fail(EngineError::Crashed(why)));
             }
-            (Some(v), None) if v != Variant::English => {
+            (Some(v), None) if v != UNDECLARED_VARIANT => {
                 let why = format!(
                     "`{}` declares no variant parameter, so it plays english checkers, not {v}",
                     self.name
                 );
-                return Err(self.fail(ClientError::Crashed(why)));
+                return Err(self.fail(EngineError::Crashed(why)));
             }
             _ => {}
         }
@@ -348,7 +407,7 @@ impl HubClient {
             match m.command.as_str() {
                 "ready" => return Ok(()),
                 "error" => {
-                    return Err(self.fail(ClientError::Crashed(format!(
+                    return Err(self.fail(EngineError::Crashed(format!(
                         "`{}` refused to start: {}",
                         self.name,
                         m.get("message").unwrap_or("error")
@@ -365,16 +424,27 @@ impl HubClient {
     }
 
     /// Why the client failed, if it has.
-    pub fn failure(&self) -> Option<&ClientError> {
+    pub fn failure(&self) -> Option<&EngineError> {
         self.failed.as_ref()
     }
 
-    fn fail(&mut self, error: ClientError) -> ClientError {
+    /// How many lines of the engine's output were skipped because they
+    /// were not UTF-8.
+    pub fn unreadable_lines(&self) -> usize {
+        self.unreadable.load(Ordering::Relaxed)
+    }
+
+    /// The process id of the engine, which also names its process group.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    fn fail(&mut self, error: EngineError) -> EngineError {
         self.failed = Some(error.clone());
         error
     }
 
-    fn send(&mut self, message: &Message) -> Result<(), ClientError> {
+    fn send(&mut self, message: &Message) -> Result<(), EngineError> {
         if let Some(e) = &self.failed {
             return Err(e.clone());
         }
@@ -382,7 +452,7 @@ impl HubClient {
         written.map_err(|e| {
             let note = self.exit_note();
             let why = format!("cannot write to `{}`: {e}{note}", self.name);
-            self.fail(ClientError::Crashed(why))
+            self.fail(EngineError::Crashed(why))
         })
     }
 
@@ -392,8 +462,8 @@ impl HubClient {
         let until = Instant::now() + Duration::from_millis(500);
         let mut note = String::new();
         loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => {
+            match self.try_end() {
+                Some(status) => {
                     note = format!(" ({status})");
                     // Its last words may still be in the pipe.
                     while !self.stderr_reader.is_finished() && Instant::now() < until {
@@ -401,19 +471,31 @@ impl HubClient {
                     }
                     break;
                 }
-                Ok(None) if Instant::now() < until => std::thread::sleep(Duration::from_millis(10)),
-                _ => break,
+                None if Instant::now() < until => std::thread::sleep(Duration::from_millis(10)),
+                None => break,
             }
         }
         let stderr = self.stderr.lock().expect("never poisoned");
         if let Some(last) = stderr.back() {
             note.push_str(&format!("; its last words: {last}"));
         }
+        drop(stderr);
+        note.push_str(&self.unreadable_note());
         note
     }
 
+    /// `; it wrote N lines that are not UTF-8`, if it did: a clue to why an
+    /// engine seemed to say nothing.
+    fn unreadable_note(&self) -> String {
+        match self.unreadable_lines() {
+            0 => String::new(),
+            1 => "; it wrote 1 line that is not UTF-8".to_string(),
+            n => format!("; it wrote {n} lines that are not UTF-8"),
+        }
+    }
+
     /// The next message, skipping blank and unreadable lines.
-    fn receive(&mut self, deadline: Instant, waiting_for: &str) -> Result<Message, ClientError> {
+    fn receive(&mut self, deadline: Instant, waiting_for: &str) -> Result<Message, EngineError> {
         if let Some(e) = &self.failed {
             return Err(e.clone());
         }
@@ -426,8 +508,12 @@ impl HubClient {
                     }
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    let why = format!("`{}` said nothing in time during {waiting_for}", self.name);
-                    return Err(self.fail(ClientError::TimedOut(why)));
+                    let why = format!(
+                        "`{}` said nothing in time during {waiting_for}{}",
+                        self.name,
+                        self.unreadable_note()
+                    );
+                    return Err(self.fail(EngineError::TimedOut(why)));
                 }
                 Err(RecvTimeoutError::Disconnected) => {
                     let note = self.exit_note();
@@ -435,19 +521,19 @@ impl HubClient {
                         "`{}` closed its output during {waiting_for}{note}",
                         self.name
                     );
-                    return Err(self.fail(ClientError::Crashed(why)));
+                    return Err(self.fail(EngineError::Crashed(why)));
                 }
             }
         }
     }
 
     /// Tells the engine the next search starts a new game.
-    pub fn new_game(&mut self) -> Result<(), ClientError> {
+    pub fn new_game(&mut self) -> Result<(), EngineError> {
         self.send(&Message::new("new-game"))
     }
 
     /// Checks that the engine answers `ping` with `pong` within `timeout`.
-    pub fn ping(&mut self, timeout: Duration) -> Result<(), ClientError> {
+    pub fn ping(&mut self, timeout: Duration) -> Result<(), EngineError> {
         self.send(&Message::new("ping"))?;
         let deadline = Instant::now() + timeout;
         while self.receive(deadline, "ping")?.command != "pong" {}
@@ -458,20 +544,21 @@ impl HubClient {
     /// and every move since, so the engine sees repetitions), `level`,
     /// `go think`, then waits up to `timeout` for `done move=...`, which
     /// must name a legal move.
-    pub fn choose<G: HubGame>(
+    pub fn choose<V: Variant>(
         &mut self,
-        game: &History<G>,
+        game: &History<V::Position>,
         limits: Limits,
         timeout: Duration,
-    ) -> Result<Answer<G::Move>, ClientError> {
+    ) -> Result<Answer<parlour_game::registry::MoveOf<V>>, EngineError> {
         let deadline = Instant::now() + timeout;
         let start = game.start();
-        let (key, value) = start.position_arg();
+        let (key, value) = position_arg::<V>(start);
         let mut pos = Message::new("pos").arg(key, value);
         if !game.moves().is_empty() {
-            pos = pos.arg("moves", write_line(start, game.moves()));
+            pos = pos.arg("moves", write_line::<V>(start, game.moves()));
         }
-        let level = level_message(limits).map_err(ClientError::Crashed)?;
+        let level = level_message(limits)
+            .ok_or_else(|| EngineError::Crashed("a move needs a limit, not infinite".into()))?;
         self.send(&pos)?;
         self.send(&level)?;
         self.send(&Message::new("go").flag("think"))?;
@@ -479,14 +566,14 @@ impl HubClient {
         let mut last_error: Option<String> = None;
         loop {
             let m = match self.receive(deadline, "its move") {
-                Err(ClientError::TimedOut(why)) => {
+                Err(EngineError::TimedOut(why)) => {
                     // Best effort: the process is abandoned anyway.
                     let _ = writeln!(self.stdin, "stop");
                     let why = match &last_error {
                         Some(e) => format!("{why} (it had said: {e})"),
                         None => why,
                     };
-                    return Err(self.fail(ClientError::TimedOut(why)));
+                    return Err(self.fail(EngineError::TimedOut(why)));
                 }
                 other => other?,
             };
@@ -498,13 +585,13 @@ impl HubClient {
                     let text = m.get("move").unwrap_or("").to_string();
                     if text.is_empty() {
                         let why = format!("`{}` answered done with no move", self.name);
-                        return Err(self.fail(ClientError::IllegalMove(why)));
+                        return Err(self.fail(EngineError::IllegalMove(why)));
                     }
-                    return match pos.read_move(&text) {
+                    return match V::parse_hub_move(pos, &text) {
                         Ok(mv) => Ok(Answer { mv, score }),
                         Err(e) => {
                             let why = format!("`{}` played `{text}`: {e}", self.name);
-                            Err(self.fail(ClientError::IllegalMove(why)))
+                            Err(self.fail(EngineError::IllegalMove(why)))
                         }
                     };
                 }
@@ -513,18 +600,39 @@ impl HubClient {
         }
     }
 
+    /// The engine's exit status if it has ended, reaping it. The first
+    /// time it is found ended, what is left of its process group (anything
+    /// it started) is killed at once, while its id still names the group.
+    fn try_end(&mut self) -> Option<std::process::ExitStatus> {
+        let status = self.child.try_wait().ok().flatten()?;
+        if !self.ended {
+            self.ended = true;
+            #[cfg(unix)]
+            kill_group(&self.child);
+        }
+        Some(status)
+    }
+
+    /// Kills the engine's process group (the engine and everything it
+    /// started that is still in the group) and reaps the engine.
     fn kill(&mut self) {
+        if self.try_end().is_some() {
+            return;
+        }
+        #[cfg(unix)]
+        kill_group(&self.child);
         let _ = self.child.kill();
         let _ = self.child.wait();
+        self.ended = true;
     }
 
     /// Sends `quit` and waits a moment for the process to end, then ends
-    /// it.
+    /// it; either way, what is left of its process group is killed.
     pub fn quit(mut self) {
         let _ = writeln!(self.stdin, "quit").and_then(|_| self.stdin.flush());
         let until = Instant::now() + Duration::from_millis(500);
         while Instant::now() < until {
-            if let Ok(Some(_)) = self.child.try_wait() {
+            if self.try_end().is_some() {
                 return;
             }
             std::thread::sleep(Duration::from_millis(10));
@@ -551,9 +659,7 @@ impl fmt::Debug for HubClient {
 
 impl Drop for HubClient {
     fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            self.kill();
-        }
+        self.kill();
     }
 }
 
@@ -566,7 +672,7 @@ mod tests {
         // The arena's players are `Send`.
         fn send<T: Send>() {}
         send::<HubClient>();
-        send::<ClientError>();
+        send::<EngineError>();
     }
 
     #[test]
@@ -583,8 +689,14 @@ mod tests {
             ]
         );
         assert_eq!(split_command("x ''").unwrap(), ["x", ""]);
-        assert!(split_command("   ").is_err());
-        assert!(split_command("x 'y").is_err());
+        assert_eq!(split_command("   "), Err(CommandLineError::Empty));
+        assert_eq!(
+            split_command("x 'y"),
+            Err(CommandLineError::Unclosed {
+                quote: '\'',
+                command: "x 'y".into()
+            })
+        );
     }
 
     #[test]
@@ -609,7 +721,7 @@ mod tests {
             level_message(Limits::Depth(3)).unwrap().to_string(),
             "level depth=3"
         );
-        assert!(level_message(Limits::Infinite).is_err());
+        assert_eq!(level_message(Limits::Infinite), None);
         assert_eq!(
             limits_for_clock(None, ms(0), Some(ms(80)), Limits::Depth(2)),
             Limits::MoveTime(ms(80))

@@ -2,12 +2,18 @@
 //! protocol for draughts engines, as pydraughts' `HubEngine` and Hub GUIs
 //! speak it) and a game in the terminal.
 //!
+//! Every game comes from the registry: the server plays the games of a
+//! [`parlour_game::GameList`] (parlour's own, `parlour_games::Games`, by
+//! default), each Hub variant the one a game's
+//! [`parlour_game::Variant`] names, and the client and terminal game are
+//! generic over `Variant`.
+//!
 //! - [`message`]: reading and writing Hub lines.
-//! - [`games`]: how each game's positions and moves are written on the wire
-//!   (pydraughts' 33-character english position and Hub moves; parlour's
-//!   own text forms, through `pos fen=...`, for huffing and the peg game).
+//! - [`wire`]: how a game's positions and moves are written on the wire
+//!   (a game's own Hub form where it has one, as english checkers has
+//!   pydraughts'; its own text, through `pos fen=...`, otherwise).
 //! - [`server`]: the engine, [`serve`] over any reader and writer, its
-//!   search on its own thread.
+//!   search on its own thread; `level` lines ([`server::parse_level`]).
 //! - [`client`]: [`HubClient`], driving another Hub engine with timeouts.
 //! - [`terminal`]: [`play`], a game against the engine in a terminal.
 //!
@@ -20,13 +26,27 @@
 //! ```
 
 pub mod client;
-pub mod games;
+mod level;
 pub mod message;
 pub mod server;
+mod table;
 pub mod terminal;
+pub mod wire;
 
-pub use client::{Answer, ClientError, ClientOptions, HubClient};
-pub use games::{HubGame, Variant};
-pub use message::Message;
-pub use server::{serve, ServerOptions};
-pub use terminal::{play, PlayOptions};
+pub use client::{Answer, ClientOptions, EngineError, HubClient};
+pub use message::{Message, MessageError};
+pub use server::{serve, serve_games, ServerOptions};
+pub use terminal::{play, PlayError, PlayOptions};
+
+/// An error and every cause after it, as one line (`a: b: c`): how errors
+/// are written on a Hub line and to a person.
+pub(crate) fn full_message(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(e) = cause {
+        text.push_str(": ");
+        text.push_str(&e.to_string());
+        cause = e.source();
+    }
+    text
+}

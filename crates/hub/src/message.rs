@@ -4,6 +4,20 @@
 
 use std::fmt;
 
+/// A line that does not read as a message.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MessageError {
+    /// `=` with no argument name before it.
+    #[error("`=` with no argument name before it")]
+    NoName,
+    /// A quoted value with no closing quote.
+    #[error("the value of `{name}` has no closing quote")]
+    Unclosed {
+        /// The argument.
+        name: String,
+    },
+}
+
 /// One line of the protocol, in either direction.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Message {
@@ -49,7 +63,7 @@ impl Message {
 
     /// Reads a line. `Ok(None)` for a blank line; an error for an unclosed
     /// quote or an argument with `=` and no name.
-    pub fn parse(line: &str) -> Result<Option<Message>, String> {
+    pub fn parse(line: &str) -> Result<Option<Message>, MessageError> {
         let mut chars = line.trim().chars().peekable();
         let mut command = String::new();
         while let Some(&c) = chars.peek() {
@@ -80,14 +94,14 @@ impl Message {
             }
             if chars.peek() != Some(&'=') {
                 if name.is_empty() {
-                    return Err("an argument has no name".to_string());
+                    return Err(MessageError::NoName);
                 }
                 args.push((name, None));
                 continue;
             }
             chars.next();
             if name.is_empty() {
-                return Err("`=` with no argument name before it".to_string());
+                return Err(MessageError::NoName);
             }
             let mut value = String::new();
             if chars.peek() == Some(&'"') {
@@ -101,7 +115,7 @@ impl Message {
                     value.push(c);
                 }
                 if !closed {
-                    return Err(format!("the value of `{name}` has no closing quote"));
+                    return Err(MessageError::Unclosed { name });
                 }
             } else {
                 while let Some(&c) = chars.peek() {
@@ -161,8 +175,13 @@ mod tests {
             .unwrap();
         assert_eq!(m.get("value"), Some(""));
         assert_eq!(Message::parse("   ").unwrap(), None);
-        assert!(Message::parse("pos moves=\"9-13").is_err());
-        assert!(Message::parse("pos =3").is_err());
+        assert_eq!(
+            Message::parse("pos moves=\"9-13"),
+            Err(MessageError::Unclosed {
+                name: "moves".into()
+            })
+        );
+        assert_eq!(Message::parse("pos =3"), Err(MessageError::NoName));
     }
 
     #[test]

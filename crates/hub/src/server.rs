@@ -12,17 +12,21 @@
 //! fresh search under the `level` limits, its table warm from the ponder,
 //! answers `done`) or `stop` (the ponder's best move answers `done`).
 
-use crate::games::{checkers_rules, peg_rules, split_moves, write_line, HubGame, Variant};
-use crate::message::Message;
-use parlour_checkers::Position;
-use parlour_game::{Evaluate, History};
-use parlour_pegs::PegPosition;
-use parlour_search::{Info, Limits, Score, Searcher};
+use crate::full_message;
+use crate::level::whole;
+use crate::message::{Message, MessageError};
+use crate::table::{open, Control, Job, Phase, Settings, Table, TableError};
+use parlour_game::GameList;
+use parlour_search::{Limits, Searcher, SearcherError};
 use std::io::{self, BufRead, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::marker::PhantomData;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
 use std::thread::{Scope, ScopedJoinHandle};
 use std::time::Duration;
+
+pub use crate::level::{parse_level, LevelError};
+pub use crate::table::{hub_score, info_message, TableError as GameError};
 
 /// The largest transposition table the `hash` parameter allows, in MiB.
 pub const MAX_HASH_MIB: usize = 4096;
@@ -36,12 +40,17 @@ pub struct ServerOptions {
     pub name: String,
     /// `id version=...`.
     pub version: String,
-    /// The variant played until `set-param name=variant` says otherwise.
-    pub variant: Variant,
+    /// The Hub variant played until `set-param name=variant` says
+    /// otherwise (`english`, `huffing`, `pegs`; by default the first
+    /// variant of the first game of the list).
+    pub variant: String,
     /// The rules text (`--rules`), if not the variant's defaults: for
     /// checkers `english`/`huffing` with `,quiet_plies=N`, for pegs
     /// `squares=4,reserve=2` and the like.
     pub rules: Option<String>,
+    /// The evaluation (`--eval`, the `eval` parameter), if not the game's
+    /// default.
+    pub eval: Option<String>,
     /// Search threads.
     pub threads: usize,
     /// Transposition table size in MiB.
@@ -53,77 +62,59 @@ impl Default for ServerOptions {
         ServerOptions {
             name: "parlour".to_string(),
             version: env!("CARGO_PKG_VERSION").to_string(),
-            variant: Variant::English,
+            variant: parlour_games::Games::hub_variants()[0].to_string(),
             rules: None,
+            eval: None,
             threads: 1,
             hash_mib: 64,
         }
     }
 }
 
-/// What a running search was asked to do, and what has happened since.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    /// `go think` or `go analyze`: answer when done.
-    Thinking,
-    /// `go ponder`, no answer from the GUI yet.
-    Pondering,
-    /// `ponder-hit` arrived: think for real.
-    Hit,
-    /// `stop` arrived.
-    Stopped,
-}
-
-/// What the reading thread and the search thread share.
-struct Control {
-    stop: Arc<AtomicBool>,
-    phase: Mutex<Phase>,
-    changed: Condvar,
-    /// Set just before `done` is written: from then on the search is over
-    /// for the GUI, which may send the next `go` at once.
-    answered: AtomicBool,
-}
-
-impl Control {
-    fn set(&self, phase: Phase) {
-        let mut guard = self.phase.lock().expect("never poisoned");
-        if phase == Phase::Hit && *guard != Phase::Pondering {
-            return;
-        }
-        *guard = phase;
-        self.stop.store(true, Ordering::SeqCst);
-        self.changed.notify_all();
-    }
-}
-
-/// A game of any variant, with the moves that led to its position.
-#[derive(Clone)]
-enum AnyHistory {
-    Checkers(History<Position>),
-    Pegs(History<PegPosition>),
+/// Why a command could not be carried out: answered `error message=...`.
+#[derive(Debug, thiserror::Error)]
+enum CommandError {
+    #[error("cannot read `{line}`")]
+    Unreadable { line: String, source: MessageError },
+    #[error(transparent)]
+    Level(#[from] LevelError),
+    #[error("set-param needs name=")]
+    ParamName,
+    #[error(transparent)]
+    Game(#[from] TableError),
+    #[error(transparent)]
+    Searcher(#[from] SearcherError),
+    #[error("a search is running: send stop first")]
+    Busy,
+    #[error("go takes think, analyze or ponder")]
+    GoMode,
+    #[error("no position to search: the last pos was refused ({0})")]
+    PosRefused(String),
 }
 
 /// A running search: its control and its thread, which gives the searcher
 /// back when it ends.
-struct Job<'scope> {
+struct Running<'scope> {
     control: Arc<Control>,
     handle: ScopedJoinHandle<'scope, Searcher>,
 }
 
-struct Session<'scope, 'env, W: Write + Send> {
+struct Session<'scope, 'env, W: Write + Send, L: GameList> {
     scope: &'scope Scope<'scope, 'env>,
     out: &'env Mutex<W>,
     options: ServerOptions,
-    game: Option<AnyHistory>,
+    /// The game set by the last `pos`; `None`: the start of the variant.
+    table: Option<Box<dyn Table>>,
     /// Why the last `pos` was refused: `go` then refuses too, rather than
     /// search a position the GUI did not mean.
     pos_error: Option<String>,
     level: Limits,
     searcher: Option<Searcher>,
-    job: Option<Job<'scope>>,
+    job: Option<Running<'scope>>,
     clear_table: bool,
     /// The `hash` parameter changed: the next search gets a new table.
     new_table: bool,
+    games: PhantomData<L>,
 }
 
 /// Writes one line (and flushes it) on the shared output.
@@ -133,150 +124,11 @@ fn send<W: Write>(out: &Mutex<W>, message: &Message) -> io::Result<()> {
     out.flush()
 }
 
-/// A score as Scan writes it: in men, wins and losses as ±(100 - plies/100).
-pub fn hub_score(score: Score) -> String {
-    match score {
-        Score::Value(v) => format!("{:.2}", f64::from(v) / 100.0),
-        Score::Win(n) => format!("{:.2}", 100.0 - f64::from(n.min(9999)) / 100.0),
-        Score::Loss(n) => format!("{:.2}", -100.0 + f64::from(n.min(9999)) / 100.0),
-    }
-}
-
-/// The `info` line of a finished depth (`nps` in millions, as Scan).
-pub fn info_message<G: HubGame>(root: &G, info: &Info<G::Move>) -> Message {
-    Message::new("info")
-        .arg("depth", info.depth)
-        .arg("score", hub_score(info.score))
-        .arg("nodes", info.nodes)
-        .arg("time", format!("{:.3}", info.time.as_secs_f64()))
-        .arg("nps", format!("{:.3}", info.nps as f64 / 1e6))
-        .arg("pv", write_line(root, &info.pv))
-}
-
-/// The search thread's work: search (ponder, then think on a hit), then
-/// answer `done`.
-fn run_search<G: HubGame + Evaluate, W: Write + Send>(
-    searcher: &mut Searcher,
-    history: &History<G>,
-    limits: Limits,
-    pondering: bool,
-    control: &Control,
-    out: &Mutex<W>,
-) {
-    let root = *history.current();
-    let report = |info: &Info<G::Move>| {
-        let _ = send(out, &info_message(&root, info));
-    };
-    let first = if pondering { Limits::Infinite } else { limits };
-    let mut result = searcher.search(history, first, &Default::default(), &control.stop, report);
-    if pondering {
-        let mut phase = control.phase.lock().expect("never poisoned");
-        while *phase == Phase::Pondering {
-            phase = control.changed.wait(phase).expect("never poisoned");
-        }
-        if *phase == Phase::Hit {
-            // Under the lock, so that a `stop` from now on is never lost.
-            control.stop.store(false, Ordering::SeqCst);
-            *phase = Phase::Thinking;
-            drop(phase);
-            result = searcher.search(history, limits, &Default::default(), &control.stop, report);
-        }
-    }
-    let done = match result.best_move {
-        Some(mv) => {
-            let mut done = Message::new("done").arg("move", root.write_move(mv));
-            if let Some(&reply) = result.pv.get(1).filter(|_| result.pv[0] == mv) {
-                done = done.arg("ponder", root.play(mv).write_move(reply));
-            }
-            done
-        }
-        None => {
-            let _ = send(
-                out,
-                &Message::new("error").arg("message", "the game is over: no legal move"),
-            );
-            Message::new("done")
-        }
-    };
-    control.answered.store(true, Ordering::SeqCst);
-    let _ = send(out, &done);
-}
-
-/// A Hub time in seconds (a real number) as a duration.
-fn seconds(name: &str, text: &str) -> Result<Duration, String> {
-    let value: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("{name}=`{text}` is not a number of seconds"))?;
-    if !value.is_finite() || value >= 1e9 {
-        return Err(format!("{name}=`{text}` is out of range"));
-    }
-    // A GUI that takes the increment off a clock nearly run out can send
-    // a time below zero: no time left.
-    Ok(Duration::from_secs_f64(value.max(0.0)))
-}
-
-fn whole<T: std::str::FromStr>(name: &str, text: &str) -> Result<T, String> {
-    text.trim()
-        .parse()
-        .map_err(|_| format!("{name}=`{text}` is not a whole number"))
-}
-
-/// The limits a `level` line sets.
-pub fn parse_level(message: &Message) -> Result<Limits, String> {
-    if message.has("infinite") {
-        return Ok(Limits::Infinite);
-    }
-    if let Some(depth) = message.get("depth") {
-        let depth: u32 = whole("depth", depth)?;
-        if depth == 0 || depth > parlour_search::MAX_DEPTH {
-            return Err(format!(
-                "depth must be from 1 to {}",
-                parlour_search::MAX_DEPTH
-            ));
-        }
-        return Ok(Limits::Depth(depth));
-    }
-    if let Some(nodes) = message.get("nodes") {
-        let nodes: u64 = whole("nodes", nodes)?;
-        return if nodes == 0 {
-            Err("nodes must be at least 1".to_string())
-        } else {
-            Ok(Limits::Nodes(nodes))
-        };
-    }
-    if let Some(t) = message.get("move-time") {
-        let t = seconds("move-time", t)?;
-        return Ok(Limits::MoveTime(t.max(Duration::from_millis(1))));
-    }
-    if let Some(time) = message.get("time") {
-        let time = seconds("time", time)?;
-        let inc = match message.get("inc") {
-            Some(inc) => seconds("inc", inc)?,
-            None => Duration::ZERO,
-        };
-        // Hub adds the increment before the move.
-        let remaining = time + inc;
-        if let Some(moves) = message.get("moves") {
-            let moves: u32 = whole("moves", moves)?;
-            let share = remaining / moves.max(1);
-            return Ok(Limits::MoveTime(
-                share.min(remaining * 9 / 10).max(Duration::from_millis(1)),
-            ));
-        }
-        return Ok(Limits::Clock {
-            remaining,
-            increment: inc,
-        });
-    }
-    Err("level needs depth=, nodes=, move-time=, time= (with inc=, moves=) or infinite".to_string())
-}
-
-impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
-    fn error(&self, message: impl Into<String>) -> io::Result<()> {
+impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
+    fn error(&self, error: &CommandError) -> io::Result<()> {
         send(
             self.out,
-            &Message::new("error").arg("message", message.into()),
+            &Message::new("error").arg("message", full_message(error)),
         )
     }
 
@@ -307,7 +159,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         }
     }
 
-    fn searcher(&mut self) -> Result<Searcher, String> {
+    fn searcher(&mut self) -> Result<Searcher, CommandError> {
         let mut searcher = match self.searcher.take() {
             Some(s) if s.threads() == self.options.threads && !self.new_table => s,
             _ => Searcher::new(self.options.threads, self.options.hash_mib)?,
@@ -319,15 +171,30 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         Ok(searcher)
     }
 
-    /// The start position of the current variant and rules.
-    fn start(&self) -> Result<AnyHistory, String> {
-        let rules = self.options.rules.as_deref();
-        Ok(match self.options.variant {
-            Variant::Pegs => AnyHistory::Pegs(History::new(PegPosition::start(
-                peg_rules(rules)?.unwrap_or_default(),
-            ))),
-            v => AnyHistory::Checkers(History::new(Position::start(checkers_rules(v, rules)?))),
+    /// A table at the start of the game of `variant`, `rules` and `eval`.
+    fn open(
+        &self,
+        variant: &str,
+        rules: Option<&str>,
+        eval: Option<&str>,
+    ) -> Result<Box<dyn Table>, TableError> {
+        open::<L>(Settings {
+            variant,
+            rules,
+            eval,
         })
+    }
+
+    /// A table at the start of the session's game.
+    fn start(&self) -> Result<Box<dyn Table>, TableError> {
+        let o = &self.options;
+        self.open(&o.variant, o.rules.as_deref(), o.eval.as_deref())
+    }
+
+    /// Forgets the position: the next search is from the start.
+    fn forget_position(&mut self) {
+        self.table = None;
+        self.pos_error = None;
     }
 
     fn hub(&self) -> io::Result<()> {
@@ -340,27 +207,20 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
                 .arg("author", "parlour")
                 .arg("country", "none"),
         )?;
-        let values: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+        let param = |name: &str, value: &dyn std::fmt::Display, kind: &str| {
+            Message::new("param")
+                .arg("name", name)
+                .arg("value", value)
+                .arg("type", kind)
+        };
         let params = [
-            Message::new("param")
-                .arg("name", "variant")
-                .arg("value", o.variant)
-                .arg("type", "enum")
-                .arg("values", values.join(" ")),
-            Message::new("param")
-                .arg("name", "rules")
-                .arg("value", o.rules.clone().unwrap_or_default())
-                .arg("type", "string"),
-            Message::new("param")
-                .arg("name", "threads")
-                .arg("value", o.threads)
-                .arg("type", "int")
+            param("variant", &o.variant, "enum").arg("values", L::hub_variants().join(" ")),
+            param("rules", &o.rules.as_deref().unwrap_or_default(), "string"),
+            param("eval", &o.eval.as_deref().unwrap_or("default"), "string"),
+            param("threads", &o.threads, "int")
                 .arg("min", 1)
                 .arg("max", MAX_THREADS),
-            Message::new("param")
-                .arg("name", "hash")
-                .arg("value", o.hash_mib)
-                .arg("type", "int")
+            param("hash", &o.hash_mib, "int")
                 .arg("min", 1)
                 .arg("max", MAX_HASH_MIB),
         ];
@@ -370,39 +230,42 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         send(self.out, &Message::new("wait"))
     }
 
-    fn set_param(&mut self, m: &Message) -> Result<(), String> {
-        let name = m.get("name").ok_or("set-param needs name=")?;
+    fn set_param(&mut self, m: &Message) -> Result<(), CommandError> {
+        let name = m.get("name").ok_or(CommandError::ParamName)?;
         let value = m.get("value").unwrap_or("");
-        let int = |max: usize| -> Result<usize, String> {
-            let v: usize = whole(name, value)?;
-            if v == 0 || v > max {
-                return Err(format!("{name} must be from 1 to {max}"));
-            }
-            Ok(v)
-        };
+        let text = Some(value.trim()).filter(|v| !v.is_empty());
         match name {
             "variant" => {
-                let variant: Variant = value.parse()?;
+                let variant = value.trim();
                 if variant != self.options.variant {
-                    self.options.variant = variant;
+                    // The evaluation carries over where the new game has
+                    // it; otherwise the new game's default is played.
+                    let eval = self.options.eval.as_deref();
+                    let keeps_eval = self.open(variant, None, eval).is_ok();
+                    self.open(variant, None, None)?;
+                    self.options.variant = variant.to_string();
                     self.options.rules = None;
-                    self.game = None;
-                    self.pos_error = None;
+                    if !keeps_eval {
+                        self.options.eval = None;
+                    }
+                    self.forget_position();
                 }
             }
             "rules" => {
-                let rules = Some(value.to_string()).filter(|r| !r.trim().is_empty());
-                match self.options.variant {
-                    Variant::Pegs => drop(peg_rules(rules.as_deref())?),
-                    v => drop(checkers_rules(v, rules.as_deref())?),
-                }
-                self.options.rules = rules;
-                self.game = None;
-                self.pos_error = None;
+                let o = &self.options;
+                self.open(&o.variant, text, o.eval.as_deref())?;
+                self.options.rules = text.map(str::to_string);
+                self.forget_position();
             }
-            "threads" => self.options.threads = int(MAX_THREADS)?,
+            "eval" => {
+                let o = &self.options;
+                self.open(&o.variant, o.rules.as_deref(), text)?;
+                self.options.eval = text.map(str::to_string);
+                self.forget_position();
+            }
+            "threads" => self.options.threads = whole(name, value, 1, MAX_THREADS as u64)? as usize,
             "hash" => {
-                self.options.hash_mib = int(MAX_HASH_MIB)?;
+                self.options.hash_mib = whole(name, value, 1, MAX_HASH_MIB as u64)? as usize;
                 self.new_table = true;
             }
             // Parameters the engine does not have are ignored.
@@ -411,36 +274,16 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         Ok(())
     }
 
-    fn pos(&mut self, m: &Message) -> Result<(), String> {
-        let rules = self.options.rules.as_deref();
-        let variant = self.options.variant;
-        let moves = split_moves(m.get("moves").unwrap_or(""));
-        let game = match (m.get("pos"), m.get("fen"), variant) {
-            (Some(_), Some(_), _) => return Err("pos takes pos= or fen=, not both".into()),
-            (None, None, _) => return Err("pos needs pos=<position> or fen=<text>".into()),
-            (Some(_), None, Variant::Pegs) => {
-                return Err("the peg game has no Hub position: send pos fen=<peg text>".into())
-            }
-            (Some(text), None, v) => {
-                let pos = crate::games::parse_hub_position(text, checkers_rules(v, rules)?)?;
-                AnyHistory::Checkers(play_moves(pos, &moves)?)
-            }
-            (None, Some(text), Variant::Pegs) => {
-                let pos = PegPosition::parse(text, peg_rules(rules)?)?;
-                AnyHistory::Pegs(play_moves(pos, &moves)?)
-            }
-            (None, Some(text), v) => {
-                let pos = Position::from_fen(text, checkers_rules(v, rules)?)?;
-                AnyHistory::Checkers(play_moves(pos, &moves)?)
-            }
-        };
-        self.game = Some(game);
+    fn pos(&mut self, m: &Message) -> Result<(), CommandError> {
+        let mut table = self.start()?;
+        table.set_position(m.get("pos"), m.get("fen"), m.get("moves").unwrap_or(""))?;
+        self.table = Some(table);
         Ok(())
     }
 
-    fn go(&mut self, m: &Message) -> Result<(), String> {
+    fn go(&mut self, m: &Message) -> Result<(), CommandError> {
         if self.searching() {
-            return Err("a search is running: send stop first".into());
+            return Err(CommandError::Busy);
         }
         self.reclaim();
         let phase = if m.has("ponder") {
@@ -448,34 +291,26 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         } else if m.has("think") || m.has("analyze") || m.args.is_empty() {
             Phase::Thinking
         } else {
-            return Err("go takes think, analyze or ponder".into());
+            return Err(CommandError::GoMode);
         };
         if let Some(e) = &self.pos_error {
-            return Err(format!(
-                "no position to search: the last pos was refused ({e})"
-            ));
+            return Err(CommandError::PosRefused(e.clone()));
         }
-        let game = match &self.game {
-            Some(g) => g.clone(),
-            None => self.start()?,
+        let job: Job = match &self.table {
+            Some(table) => table.search(self.level, phase == Phase::Pondering),
+            None => self.start()?.search(self.level, phase == Phase::Pondering),
         };
         let mut searcher = self.searcher()?;
-        let control = Arc::new(Control {
-            stop: Arc::new(AtomicBool::new(false)),
-            phase: Mutex::new(phase),
-            changed: Condvar::new(),
-            answered: AtomicBool::new(false),
-        });
-        let (limits, out, c) = (self.level, self.out, Arc::clone(&control));
-        let ponder = phase == Phase::Pondering;
+        let control = Arc::new(Control::new(phase));
+        let (out, c) = (self.out, Arc::clone(&control));
         let handle = self.scope.spawn(move || {
-            match &game {
-                AnyHistory::Checkers(h) => run_search(&mut searcher, h, limits, ponder, &c, out),
-                AnyHistory::Pegs(h) => run_search(&mut searcher, h, limits, ponder, &c, out),
-            }
+            let write = |message: &Message| {
+                let _ = send(out, message);
+            };
+            job(&mut searcher, &c, &write);
             searcher
         });
-        self.job = Some(Job { control, handle });
+        self.job = Some(Running { control, handle });
         Ok(())
     }
 
@@ -484,8 +319,9 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         let m = match Message::parse(line) {
             Ok(Some(m)) => m,
             Ok(None) => return Ok(true),
-            Err(e) => {
-                self.error(format!("cannot read `{}`: {e}", line.trim()))?;
+            Err(source) => {
+                let line = line.trim().to_string();
+                self.error(&CommandError::Unreadable { line, source })?;
                 return Ok(true);
             }
         };
@@ -505,16 +341,17 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             "set-param" => self.set_param(&m),
             "new-game" => {
                 self.clear_table = true;
-                self.game = None;
-                self.pos_error = None;
+                self.forget_position();
                 Ok(())
             }
             "pos" => {
                 let result = self.pos(&m);
-                self.pos_error = result.as_ref().err().cloned();
+                self.pos_error = result.as_ref().err().map(|e| full_message(e));
                 result
             }
-            "level" => parse_level(&m).map(|l| self.level = l),
+            "level" => parse_level(&m)
+                .map(|l| self.level = l)
+                .map_err(CommandError::from),
             "go" => self.go(&m),
             "ponder-hit" => {
                 if let Some(job) = &self.job {
@@ -534,46 +371,43 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             _ => Ok(()),
         };
         if let Err(e) = result {
-            self.error(e)?;
+            self.error(&e)?;
         }
         Ok(true)
     }
 }
 
-/// Plays `moves` (Hub texts) from `start`.
-fn play_moves<G: HubGame>(start: G, moves: &[String]) -> Result<History<G>, String> {
-    let mut history = History::new(start);
-    for (i, text) in moves.iter().enumerate() {
-        let mv = history
-            .current()
-            .read_move(text)
-            .map_err(|e| format!("move {} `{text}`: {e}", i + 1))?;
-        history.push(mv);
-    }
-    Ok(history)
+/// Runs a Hub engine session over parlour's games: reads commands from
+/// `input` until `quit` or the end of input, answering on `output`. Returns
+/// an error only where reading or writing fails.
+pub fn serve<R: BufRead, W: Write + Send>(
+    input: R,
+    output: W,
+    options: ServerOptions,
+) -> io::Result<()> {
+    serve_games::<parlour_games::Games, R, W>(input, output, options)
 }
 
-/// Runs a Hub engine session: reads commands from `input` until `quit` or
-/// the end of input, answering on `output`. Returns an error only where
-/// reading or writing fails.
-pub fn serve<R: BufRead, W: Write + Send>(
+/// [`serve`] over the games of the list `L`.
+pub fn serve_games<L: GameList, R: BufRead, W: Write + Send>(
     mut input: R,
     output: W,
     options: ServerOptions,
 ) -> io::Result<()> {
     let out = Mutex::new(output);
     std::thread::scope(|scope| {
-        let mut session = Session {
+        let mut session = Session::<W, L> {
             scope,
             out: &out,
             options,
-            game: None,
+            table: None,
             pos_error: None,
             level: Limits::MoveTime(Duration::from_secs(1)),
             searcher: None,
             job: None,
             clear_table: false,
             new_table: false,
+            games: PhantomData,
         };
         let mut line = String::new();
         let result = loop {
@@ -596,6 +430,7 @@ pub fn serve<R: BufRead, W: Write + Send>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use parlour_search::Score;
 
     #[test]
     fn scores_in_men_and_wins_near_a_hundred() {

@@ -6,79 +6,27 @@
 //! move and the engine's answer), `hint`, `moves`, `fen` / `position`,
 //! `board`, `save FILE` (PDN), `help`, `quit`.
 
-use crate::games::HubGame;
-use parlour_checkers::{Position, RuleSet};
-use parlour_game::{pdn, Evaluate, History, Outcome, Side};
-use parlour_pegs::PegPosition;
-use parlour_search::{Limits, Searcher};
+use parlour_game::registry::{sorted_moves, EvalError, EvaluatorOf, MoveOf};
+use parlour_game::{pdn, Game, History, Outcome, Side, Variant};
+use parlour_search::{Limits, Searcher, SearcherError};
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// What a game needs to be played in a terminal.
-pub trait TerminalGame: HubGame + Evaluate {
-    /// The position drawn for a person, with the numbers of its squares or
-    /// holes.
-    fn diagram(&self) -> String;
-    /// The position's text form (FEN, peg text).
-    fn text(&self) -> String {
-        self.to_string()
-    }
-    /// PDN tags naming the game, its rules and (where it is not the
-    /// start) its start position.
-    fn pdn_tags(&self) -> Vec<(String, String)>;
-    /// How moves are typed, for `help`.
-    fn notation(&self) -> &'static str;
-}
-
-impl TerminalGame for Position {
-    fn diagram(&self) -> String {
-        parlour_checkers::diagram(self)
-    }
-
-    fn pdn_tags(&self) -> Vec<(String, String)> {
-        let rules = self.rules();
-        let mut tags = Vec::new();
-        match rules.set {
-            RuleSet::English => tags.push(("GameType".to_string(), "21".to_string())),
-            RuleSet::Huffing => tags.push(("Rules".to_string(), rules.to_string())),
-        }
-        if *self != Position::start(rules) {
-            tags.push(("FEN".to_string(), self.to_string()));
-        }
-        tags
-    }
-
-    fn notation(&self) -> &'static str {
-        if self.rules().is_huffing() {
-            "moves: 11-15, captures 22x15 or 9x18x27; a huff and a move `h14 11-15`; `compel`"
-        } else {
-            "moves: 11-15, captures 22x15 or with every landing 9x18x27"
-        }
-    }
-}
-
-impl TerminalGame for PegPosition {
-    fn diagram(&self) -> String {
-        parlour_pegs::position_diagram(self)
-    }
-
-    fn pdn_tags(&self) -> Vec<(String, String)> {
-        let mut tags = vec![
-            ("Game".to_string(), "pegs".to_string()),
-            ("Rules".to_string(), self.rules().to_string()),
-        ];
-        if *self != PegPosition::start(self.rules()) {
-            tags.push(("FEN".to_string(), self.to_string()));
-        }
-        tags
-    }
-
-    fn notation(&self) -> &'static str {
-        "moves: place the King K@7, a peg @7, slide 24-17; a line removal is appended, @3x12"
-    }
+/// Why a game could not be played to its end.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    /// Reading the person's input or writing the board failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+    /// The evaluation asked for.
+    #[error(transparent)]
+    Eval(#[from] EvalError),
+    /// The searcher could not be made.
+    #[error(transparent)]
+    Searcher(#[from] SearcherError),
 }
 
 /// How the engine plays and what is saved.
@@ -95,6 +43,8 @@ pub struct PlayOptions {
     /// Save the game as PDN here at the end; without it, the person is
     /// asked.
     pub pdn: Option<PathBuf>,
+    /// The engine's evaluation, if not the game's default (`--eval`).
+    pub eval: Option<String>,
 }
 
 impl Default for PlayOptions {
@@ -105,6 +55,7 @@ impl Default for PlayOptions {
             threads: 1,
             hash_mib: 32,
             pdn: None,
+            eval: None,
         }
     }
 }
@@ -123,8 +74,8 @@ commands:
 
 /// The PDN text of a game: tags, the numbered moves, the result (`*` for
 /// a game not finished).
-pub fn pdn_text<G: TerminalGame>(
-    history: &History<G>,
+pub fn pdn_text<V: Variant>(
+    history: &History<V::Position>,
     black: &str,
     white: &str,
     outcome: Option<Outcome>,
@@ -136,7 +87,8 @@ pub fn pdn_text<G: TerminalGame>(
         ("White".to_string(), white.to_string()),
         ("Result".to_string(), result.to_string()),
     ];
-    tags.extend(history.start().pdn_tags());
+    let start = history.start();
+    tags.extend(V::rules_of(start).pdn_tags(&start.to_string()));
     let mut out: String = tags
         .iter()
         .map(|(key, value)| pdn::tag(key, value))
@@ -148,15 +100,16 @@ pub fn pdn_text<G: TerminalGame>(
     out
 }
 
-struct Session<'a, G: TerminalGame, R: BufRead, W: Write> {
-    history: History<G>,
+struct Session<'a, V: Variant, R: BufRead, W: Write> {
+    history: History<V::Position>,
     input: R,
     out: W,
     options: &'a PlayOptions,
     searcher: Searcher,
+    eval: EvaluatorOf<V>,
 }
 
-impl<G: TerminalGame, R: BufRead, W: Write> Session<'_, G, R, W> {
+impl<V: Variant, R: BufRead, W: Write> Session<'_, V, R, W> {
     fn names(&self) -> (&'static str, &'static str) {
         match self.options.human {
             Side::Black => ("you", "parlour"),
@@ -166,19 +119,19 @@ impl<G: TerminalGame, R: BufRead, W: Write> Session<'_, G, R, W> {
 
     fn save(&mut self, path: &Path) -> io::Result<()> {
         let (black, white) = self.names();
-        let text = pdn_text(&self.history, black, white, self.history.outcome());
+        let text = pdn_text::<V>(&self.history, black, white, self.history.outcome());
         match std::fs::write(path, text) {
             Ok(()) => writeln!(self.out, "saved the game to {}", path.display()),
             Err(e) => writeln!(self.out, "cannot save to {}: {e}", path.display()),
         }
     }
 
-    fn think(&mut self) -> (Option<G::Move>, parlour_search::Score) {
+    fn think(&mut self) -> (Option<MoveOf<V>>, parlour_search::Score) {
         let stop = Arc::new(AtomicBool::new(false));
         let result = self.searcher.search(
             &self.history,
             self.options.limits,
-            &Default::default(),
+            &self.eval,
             &stop,
             |_| {},
         );
@@ -186,23 +139,15 @@ impl<G: TerminalGame, R: BufRead, W: Write> Session<'_, G, R, W> {
     }
 
     fn board(&mut self) -> io::Result<()> {
-        let diagram = self.history.current().diagram();
+        let diagram = V::diagram(self.history.current());
         write!(self.out, "\n{diagram}")
-    }
-
-    fn sorted_moves(&self) -> Vec<String> {
-        let mut list = G::MoveList::default();
-        self.history.current().legal_moves(&mut list);
-        let mut names: Vec<String> = list.as_ref().iter().map(|m| m.to_string()).collect();
-        names.sort();
-        names
     }
 
     /// Takes back moves until it is the person's turn again, having taken
     /// back at least one of theirs.
     fn undo(&mut self) -> io::Result<()> {
         let human = self.options.human;
-        let mut positions: Vec<G> = vec![*self.history.start()];
+        let mut positions: Vec<V::Position> = vec![*self.history.start()];
         let mut pos = *self.history.start();
         for &mv in self.history.moves() {
             pos = pos.play(mv);
@@ -266,14 +211,15 @@ impl<G: TerminalGame, R: BufRead, W: Write> Session<'_, G, R, W> {
                 "quit" | "exit" => return Ok(None),
                 "help" | "?" => {
                     writeln!(self.out, "{HELP}")?;
-                    writeln!(self.out, "{}", self.history.current().notation())?;
+                    let rules = V::rules_of(self.history.current());
+                    writeln!(self.out, "{}", rules.notation())?;
                 }
                 "moves" => {
-                    let moves = self.sorted_moves();
+                    let moves = sorted_moves(self.history.current());
                     writeln!(self.out, "{}", moves.join(" "))?;
                 }
                 "fen" | "position" => {
-                    let text = self.history.current().text();
+                    let text = self.history.current().to_string();
                     writeln!(self.out, "{text}")?;
                 }
                 "board" => self.board()?,
@@ -293,7 +239,10 @@ impl<G: TerminalGame, R: BufRead, W: Write> Session<'_, G, R, W> {
                         self.history.push(mv);
                         self.board()?;
                     }
-                    Err(e) => writeln!(self.out, "{e}; type `moves` for the legal moves")?,
+                    Err(e) => {
+                        let why = crate::full_message(&e);
+                        writeln!(self.out, "{why}; type `moves` for the legal moves")?
+                    }
                 },
             }
         }
@@ -304,19 +253,24 @@ impl<G: TerminalGame, R: BufRead, W: Write> Session<'_, G, R, W> {
 /// and the engine, until the game ends, `quit`, or the end of input; then
 /// saves it as PDN to `options.pdn`, or asks for a file name. Returns the
 /// result, `None` if the game was left unfinished.
-pub fn play<G: TerminalGame, R: BufRead, W: Write>(
-    start: G,
+pub fn play<V: Variant, R: BufRead, W: Write>(
+    start: V::Position,
     input: R,
     output: W,
     options: &PlayOptions,
-) -> io::Result<Option<Outcome>> {
-    let searcher = Searcher::new(options.threads, options.hash_mib).map_err(io::Error::other)?;
-    let mut session = Session {
+) -> Result<Option<Outcome>, PlayError> {
+    let eval = match &options.eval {
+        Some(spec) => V::rules_of(&start).evaluator(spec)?,
+        None => Default::default(),
+    };
+    let searcher = Searcher::new(options.threads, options.hash_mib)?;
+    let mut session = Session::<V, R, W> {
         history: History::new(start),
         input,
         out: output,
         options,
         searcher,
+        eval,
     };
     let outcome = session.run()?;
     match &options.pdn {

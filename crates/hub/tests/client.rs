@@ -7,7 +7,7 @@
 
 use parlour_checkers::{Position, Rules};
 use parlour_game::History;
-use parlour_hub::{ClientError, ClientOptions, HubClient, Variant};
+use parlour_hub::{ClientOptions, EngineError, HubClient};
 use parlour_search::Limits;
 use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
@@ -48,7 +48,7 @@ const HANDSHAKE: &str = "read line; echo 'id name=scripted version=1'; echo wait
 fn options(timeout_ms: u64) -> ClientOptions {
     ClientOptions {
         startup_timeout: Duration::from_millis(timeout_ms),
-        variant: Some(Variant::English),
+        variant: Some("english".into()),
         params: vec![("hash".into(), "1".into())],
     }
 }
@@ -67,11 +67,11 @@ fn an_engine_that_crashes_after_the_handshake() {
     assert_eq!(client.name(), "scripted");
     let started = Instant::now();
     let err = client
-        .choose(&start_game(), Limits::Depth(2), Duration::from_secs(10))
+        .choose::<Rules>(&start_game(), Limits::Depth(2), Duration::from_secs(10))
         .unwrap_err();
     assert!(started.elapsed() < Duration::from_secs(5));
     match &err {
-        ClientError::Crashed(why) => {
+        EngineError::Crashed(why) => {
             assert!(why.contains("exit status: 3"), "{why}");
             assert!(why.contains("dying"), "{why}");
         }
@@ -92,7 +92,7 @@ fn an_engine_that_says_nothing_times_out_at_start() {
         "{took:?}"
     );
     match err {
-        ClientError::TimedOut(why) => assert!(why.contains("hub ... wait"), "{why}"),
+        EngineError::TimedOut(why) => assert!(why.contains("hub ... wait"), "{why}"),
         other => panic!("expected a timeout, got {other:?}"),
     }
 }
@@ -103,7 +103,7 @@ fn an_engine_that_never_answers_go_times_out_on_the_move() {
     let mut client = HubClient::start(path.to_str().unwrap(), &options(5000)).unwrap();
     let started = Instant::now();
     let err = client
-        .choose(
+        .choose::<Rules>(
             &start_game(),
             Limits::MoveTime(Duration::from_millis(100)),
             Duration::from_millis(400),
@@ -115,7 +115,7 @@ fn an_engine_that_never_answers_go_times_out_on_the_move() {
         "{took:?}"
     );
     assert!(
-        matches!(err, ClientError::TimedOut(ref why) if why.contains("its move")),
+        matches!(err, EngineError::TimedOut(ref why) if why.contains("its move")),
         "{err:?}"
     );
     client.quit();
@@ -131,10 +131,10 @@ fn an_illegal_move_is_named() {
     );
     let mut client = HubClient::start(path.to_str().unwrap(), &options(5000)).unwrap();
     let err = client
-        .choose(&start_game(), Limits::Depth(1), Duration::from_secs(5))
+        .choose::<Rules>(&start_game(), Limits::Depth(1), Duration::from_secs(5))
         .unwrap_err();
     match err {
-        ClientError::IllegalMove(why) => assert!(why.contains("`9-14x3`"), "{why}"),
+        EngineError::IllegalMove(why) => assert!(why.contains("`9-14x3`"), "{why}"),
         other => panic!("expected an illegal move, got {other:?}"),
     }
 }
@@ -152,7 +152,7 @@ fn a_scripted_engine_is_understood() {
     client.ping(Duration::from_secs(5)).unwrap();
     let game = start_game();
     let answer = client
-        .choose(&game, Limits::Depth(1), Duration::from_secs(5))
+        .choose::<Rules>(&game, Limits::Depth(1), Duration::from_secs(5))
         .unwrap();
     assert_eq!(answer.mv.to_string(), "11-15");
     assert_eq!(answer.score, Some(-25));
@@ -163,7 +163,7 @@ fn a_scripted_engine_is_understood() {
 fn a_missing_program_is_a_crash() {
     let err = HubClient::start("/no/such/engine hub", &options(1000)).unwrap_err();
     assert!(
-        matches!(err, ClientError::Crashed(ref why) if why.contains("cannot start")),
+        matches!(err, EngineError::Crashed(ref why) if why.contains("cannot start")),
         "{err:?}"
     );
 }
@@ -177,18 +177,18 @@ fn the_variant_is_set_where_declared_and_refused_where_missing() {
     );
     let err = HubClient::start(path.to_str().unwrap(), &options(5000)).unwrap_err();
     assert!(
-        matches!(err, ClientError::Crashed(ref why) if why.contains("does not play english: its variants are normal killer")),
+        matches!(err, EngineError::Crashed(ref why) if why.contains("does not play english: its variants are normal killer")),
         "{err:?}"
     );
     // No variant parameter: english only.
     let path = script("english-only", &format!("{HANDSHAKE}exec sleep 30\n"));
     let huffing = ClientOptions {
         startup_timeout: Duration::from_secs(5),
-        ..ClientOptions::for_variant(Variant::Huffing)
+        ..ClientOptions::for_variant("huffing")
     };
     let err = HubClient::start(path.to_str().unwrap(), &huffing).unwrap_err();
     assert!(
-        matches!(err, ClientError::Crashed(ref why) if why.contains("not huffing")),
+        matches!(err, EngineError::Crashed(ref why) if why.contains("not huffing")),
         "{err:?}"
     );
     // Declared: the set-param is sent before init (the script checks it).
@@ -200,4 +200,80 @@ fn the_variant_is_set_where_declared_and_refused_where_missing() {
     );
     let client = HubClient::start(path.to_str().unwrap(), &huffing).unwrap();
     assert!(client.failure().is_none());
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_skipped_and_counted() {
+    // Two broken lines (one inside the handshake), then a good answer.
+    let path = script(
+        "not-utf8",
+        "read line; printf 'id name=\\377\\376\\n'; echo wait\n\
+         read line; echo ready\n\
+         while read line; do case \"$line\" in go*) printf 'info \\303\\n'; echo 'done move=11-15';; quit) exit 0;; esac; done\n",
+    );
+    let mut client = HubClient::start(path.to_str().unwrap(), &options(5000)).unwrap();
+    let answer = client
+        .choose::<Rules>(&start_game(), Limits::Depth(1), Duration::from_secs(5))
+        .unwrap();
+    assert_eq!(answer.mv.to_string(), "11-15");
+    assert_eq!(client.unreadable_lines(), 2);
+    assert!(client.failure().is_none());
+    client.quit();
+}
+
+/// Whether the process `pid` has ended: gone, or a zombie no one has
+/// reaped yet (in a container without an init that reaps orphans).
+fn ended(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        // `pid (comm) state ...`: the state follows the last `)`.
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with(['Z', 'X'])),
+    }
+}
+
+/// Waits up to two seconds for `pid` to end.
+fn ends(pid: &str) -> bool {
+    let until = Instant::now() + Duration::from_secs(2);
+    while Instant::now() < until {
+        if ended(pid) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    false
+}
+
+#[test]
+fn what_an_engine_started_is_killed_with_it() {
+    // The engine starts a helper in the background, as a wrapper script
+    // or an engine with a worker process would, and says its pid.
+    for (name, stop_by_quit) in [("helper-drop", false), ("helper-quit", true)] {
+        let helper = std::env::temp_dir().join(format!(
+            "parlour-hub-client-{}-{name}.pid",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_file(&helper);
+        let path = script(
+            name,
+            &format!(
+                "sleep 300 &\necho $! > '{}'\n{HANDSHAKE}\
+                 while read line; do case \"$line\" in quit) exit 0;; esac; done\n",
+                helper.display()
+            ),
+        );
+        let client = HubClient::start(path.to_str().unwrap(), &options(5000)).unwrap();
+        let pid = std::fs::read_to_string(&helper).unwrap().trim().to_string();
+        assert!(!ended(&pid), "the helper runs while the engine does");
+        if stop_by_quit {
+            // The engine itself quits cleanly; its helper is left behind
+            // unless the group is killed.
+            client.quit();
+        } else {
+            drop(client);
+        }
+        assert!(ends(&pid), "{name}: the helper {pid} still runs");
+        let _ = std::fs::remove_file(&helper);
+    }
 }

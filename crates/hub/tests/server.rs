@@ -2,24 +2,41 @@
 //! answers in each variant, `stop`, `ping` and `ponder-hit` while it
 //! thinks, and errors that leave the session running.
 
+mod support;
+
+use parlour_checkers::hub::{hub_position, parse_hub_position};
 use parlour_checkers::{Position, Rules};
-use parlour_hub::games::{parse_hub_position, HubGame};
 use parlour_hub::{serve, Message, ServerOptions};
 use parlour_pegs::PegPosition;
-use std::io::{BufReader, Read, Write};
-use std::sync::mpsc::{channel, Receiver, Sender};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::io::BufReader;
+use std::sync::mpsc::{channel, Sender};
+use std::time::Duration;
+use support::{Feed, ReadMove, Shared};
 
-/// Runs a whole session on `input` and returns what the engine wrote.
+/// Runs a whole session on `input` and returns what the engine wrote. The
+/// input stays open until each `go think` is answered: an engine stops its
+/// search when its input ends, and a test should not race that.
 fn session(input: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    serve(input.as_bytes(), &mut out, ServerOptions::default()).unwrap();
-    String::from_utf8(out)
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect()
+    let (tx, out, engine) = live();
+    let answers = |out: &Shared| out_count(out, "done") + out_count(out, "error");
+    for line in input.lines() {
+        let before = answers(&out);
+        send(&tx, line);
+        if line.starts_with("go think") {
+            out.wait_for("an answer to go", |_| answers(&out) > before);
+        }
+    }
+    drop(tx);
+    engine.join().unwrap();
+    out.lines()
+}
+
+/// How many lines of `out` are the message `command`.
+fn out_count(out: &Shared, command: &str) -> usize {
+    out.lines()
+        .iter()
+        .filter(|l| l.split_whitespace().next() == Some(command))
+        .count()
 }
 
 fn messages(lines: &[String], command: &str) -> Vec<Message> {
@@ -89,7 +106,7 @@ fn a_capture_is_answered_in_hub_form() {
     // Black to move must take 18 from 14 (landing on 23); pydraughts'
     // position of `B:W18:B14,1` is the colours and squares turned.
     let pos = Position::from_fen("B:W18,30:B1,14", Rules::ENGLISH).unwrap();
-    let hub = parlour_hub::games::hub_position(&pos);
+    let hub = hub_position(&pos);
     assert_eq!(parse_hub_position(&hub, Rules::ENGLISH).unwrap(), pos);
     let lines = session(&format!("pos pos={hub}\nlevel depth=3\ngo think\n"));
     assert_eq!(done_move(&lines), "14x23x18");
@@ -163,62 +180,6 @@ fn pegs_through_fen() {
         .contains("no Hub position"));
 }
 
-/// Input fed line by line by the test, as a GUI would.
-struct Feed(Receiver<Vec<u8>>, Vec<u8>);
-
-impl Read for Feed {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        if self.1.is_empty() {
-            match self.0.recv() {
-                Ok(bytes) => self.1 = bytes,
-                Err(_) => return Ok(0),
-            }
-        }
-        let n = buf.len().min(self.1.len());
-        buf[..n].copy_from_slice(&self.1[..n]);
-        self.1.drain(..n);
-        Ok(n)
-    }
-}
-
-/// Output the test can read while the engine writes.
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Shared {
-    fn lines(&self) -> Vec<String> {
-        let bytes = self.0.lock().unwrap().clone();
-        String::from_utf8(bytes)
-            .unwrap()
-            .lines()
-            .map(str::to_string)
-            .collect()
-    }
-
-    /// Waits (up to 20 s) until some line satisfies `test`.
-    fn wait_for(&self, what: &str, test: impl Fn(&str) -> bool) -> Vec<String> {
-        let until = Instant::now() + Duration::from_secs(20);
-        loop {
-            let lines = self.lines();
-            if lines.iter().any(|l| test(l)) {
-                return lines;
-            }
-            assert!(Instant::now() < until, "no {what} in {lines:#?}");
-            std::thread::sleep(Duration::from_millis(5));
-        }
-    }
-}
-
 /// A running engine fed by `send`.
 fn live() -> (Sender<Vec<u8>>, Shared, std::thread::JoinHandle<()>) {
     let (tx, rx) = channel();
@@ -226,7 +187,7 @@ fn live() -> (Sender<Vec<u8>>, Shared, std::thread::JoinHandle<()>) {
     let writer = out.clone();
     let engine = std::thread::spawn(move || {
         serve(
-            BufReader::new(Feed(rx, Vec::new())),
+            BufReader::new(Feed::new(rx)),
             writer,
             ServerOptions::default(),
         )

@@ -2,15 +2,17 @@
 //! the prompt again, undo, saving PDN, and whole games played to the end
 //! by a driver that answers each prompt with a legal move.
 
+mod support;
+
 use parlour_checkers::{Position, Rules};
-use parlour_game::{Outcome, Side};
+use parlour_game::{Outcome, Side, Variant};
 use parlour_hub::terminal::{play, PlayOptions};
 use parlour_pegs::{PegPosition, PegRules};
 use parlour_search::Limits;
-use std::io::{BufReader, Read, Write};
-use std::sync::mpsc::{channel, Receiver};
-use std::sync::{Arc, Mutex};
+use std::io::BufReader;
+use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
+use support::{Feed, Shared};
 
 fn options(human: Side) -> PlayOptions {
     PlayOptions {
@@ -19,16 +21,17 @@ fn options(human: Side) -> PlayOptions {
         threads: 1,
         hash_mib: 1,
         pdn: None,
+        eval: None,
     }
 }
 
-fn run<G: parlour_hub::terminal::TerminalGame>(
-    start: G,
+fn run<V: Variant>(
+    start: V::Position,
     input: &str,
     options: &PlayOptions,
 ) -> (Option<Outcome>, String) {
     let mut out = Vec::new();
-    let outcome = play(start, input.as_bytes(), &mut out, options).unwrap();
+    let outcome = play::<V, _, _>(start, input.as_bytes(), &mut out, options).unwrap();
     (outcome, String::from_utf8(out).unwrap())
 }
 
@@ -36,7 +39,7 @@ fn run<G: parlour_hub::terminal::TerminalGame>(
 fn commands_an_illegal_move_and_undo() {
     let input =
         "help\n12-17\n11-15x\n21-17\nmoves\n11-15\nfen\nundo\nundo\nposition\nhint\nsave\nquit\n\n";
-    let (outcome, text) = run(
+    let (outcome, text) = run::<Rules>(
         Position::start(Rules::ENGLISH),
         input,
         &options(Side::Black),
@@ -69,7 +72,7 @@ fn commands_an_illegal_move_and_undo() {
 
 #[test]
 fn the_engine_moves_first_for_a_white_player() {
-    let (_, text) = run(
+    let (_, text) = run::<Rules>(
         Position::start(Rules::ENGLISH),
         "quit\n",
         &options(Side::White),
@@ -92,7 +95,7 @@ fn a_won_game_ends_and_is_saved_as_pdn() {
         pdn: Some(path.clone()),
         ..options(Side::Black)
     };
-    let (outcome, text) = run(start, "14x23\n", &opts);
+    let (outcome, text) = run::<Rules>(start, "14x23\n", &opts);
     assert_eq!(outcome, Some(Outcome::Win(Side::Black)));
     assert!(
         text.contains("game over: black wins (you win), 2-0"),
@@ -108,53 +111,16 @@ fn a_won_game_ends_and_is_saved_as_pdn() {
     assert!(pdn.ends_with("\n1. 14x23 2-0\n"), "{pdn}");
 }
 
-/// Input the driver feeds line by line.
-struct Feed(Receiver<String>, Vec<u8>);
-
-impl Read for Feed {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        if self.1.is_empty() {
-            match self.0.recv() {
-                Ok(line) => self.1 = line.into_bytes(),
-                Err(_) => return Ok(0),
-            }
-        }
-        let n = buf.len().min(self.1.len());
-        buf[..n].copy_from_slice(&self.1[..n]);
-        self.1.drain(..n);
-        Ok(n)
-    }
-}
-
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<String>>);
-
-impl Write for Shared {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0
-            .lock()
-            .unwrap()
-            .push_str(std::str::from_utf8(buf).unwrap());
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 /// Plays a whole game: at each prompt the driver asks for `moves` and
 /// plays the first one; returns the outcome and the transcript.
-fn drive<G: parlour_hub::terminal::TerminalGame>(
-    start: G,
-    human: Side,
-) -> (Option<Outcome>, String) {
-    let (tx, rx) = channel::<String>();
+fn drive<V: Variant>(start: V::Position, human: Side) -> (Option<Outcome>, String) {
+    let (tx, rx) = channel::<Vec<u8>>();
     let out = Shared::default();
     let writer = out.clone();
     let game = std::thread::spawn(move || {
-        play(
+        play::<V, _, _>(
             start,
-            BufReader::new(Feed(rx, Vec::new())),
+            BufReader::new(Feed::new(rx)),
             writer,
             &options(human),
         )
@@ -165,7 +131,7 @@ fn drive<G: parlour_hub::terminal::TerminalGame>(
     let mut sent = 0;
     loop {
         assert!(Instant::now() < until, "the game did not end");
-        let text = out.0.lock().unwrap().clone();
+        let text = out.text();
         if text.contains("game over") {
             break;
         }
@@ -173,11 +139,11 @@ fn drive<G: parlour_hub::terminal::TerminalGame>(
         // of the moves it listed.
         if text.matches(&prompt).count() > sent && text.ends_with(&prompt) {
             if sent % 2 == 0 {
-                tx.send("moves\n".into()).unwrap();
+                tx.send(b"moves\n".to_vec()).unwrap();
             } else {
                 let listed = text.rsplit(&prompt).nth(1).unwrap();
                 let first = listed.lines().next().unwrap().split(' ').next().unwrap();
-                tx.send(format!("{first}\n")).unwrap();
+                tx.send(format!("{first}\n").into_bytes()).unwrap();
             }
             sent += 1;
         }
@@ -185,13 +151,12 @@ fn drive<G: parlour_hub::terminal::TerminalGame>(
     }
     drop(tx);
     let outcome = game.join().unwrap();
-    let text = out.0.lock().unwrap().clone();
-    (outcome, text)
+    (outcome, out.text())
 }
 
 #[test]
 fn a_whole_checkers_game_against_the_engine() {
-    let (outcome, text) = drive(Position::start(Rules::ENGLISH), Side::Black);
+    let (outcome, text) = drive::<Rules>(Position::start(Rules::ENGLISH), Side::Black);
     assert!(outcome.is_some(), "{text}");
     assert!(text.contains(&format!("game over: {}", outcome.unwrap())));
 }
@@ -199,7 +164,7 @@ fn a_whole_checkers_game_against_the_engine() {
 #[test]
 fn a_whole_peg_game_against_the_engine() {
     let rules: PegRules = "squares=2,pegs=3,reserve=1,quiet_plies=30".parse().unwrap();
-    let (outcome, text) = drive(PegPosition::start(rules), Side::White);
+    let (outcome, text) = drive::<PegRules>(PegPosition::start(rules), Side::White);
     assert!(outcome.is_some(), "{text}");
     // The peg board is drawn, with the pegs and counts.
     assert!(text.contains("white: "), "{text}");

@@ -52,9 +52,11 @@
 
 use crate::board::Board;
 use crate::hole::bits;
+use crate::learned::PegModel;
 use crate::moves::PegMove;
 use crate::position::{king_block, PegPosition};
 use parlour_game::{Evaluate, Evaluator, Side};
+use std::sync::Arc;
 
 /// An ordinary peg, on the board or in hand.
 pub const PEG: i32 = 100;
@@ -341,11 +343,28 @@ pub fn evaluate(pos: &PegPosition) -> i32 {
 }
 
 /// Which evaluation a peg search scores positions with.
+///
+/// No learned model is built in for pegs: the models trained so far (on
+/// about 90,000 self-play positions of the default board) predict results
+/// worse than the hand-written terms' searches do, so the default stays the
+/// hand-written evaluation and a learned one comes from a weights file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum PegEval {
-    /// The hand-written terms of this module.
+    /// The hand-written terms of this module: the default.
     #[default]
     Handwritten,
+    /// A learned model read from a weights file, for one board.
+    Learned(Arc<PegModel>),
+}
+
+impl std::fmt::Display for PegEval {
+    /// `handwritten`, or `learned:` and the weights' fingerprint.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PegEval::Handwritten => f.write_str("handwritten"),
+            PegEval::Learned(model) => write!(f, "learned:{:016x}", model.fingerprint()),
+        }
+    }
 }
 
 impl Evaluator<PegPosition> for PegEval {
@@ -353,6 +372,7 @@ impl Evaluator<PegPosition> for PegEval {
     fn evaluate(&self, pos: &PegPosition) -> i32 {
         match self {
             PegEval::Handwritten => evaluate(pos),
+            PegEval::Learned(model) => model.evaluate(pos),
         }
     }
 }
@@ -364,6 +384,12 @@ impl Evaluate for PegPosition {
     /// a force on the adversary King alone with a reserve peg to gain, and
     /// forced moves that do not force back (see the module's notes on why
     /// this set is bounded).
+    /// A force to obey, or the King blocked.
+    #[inline]
+    fn is_unsettled(&self) -> bool {
+        self.force != 0 || !self.king_blockers().is_empty()
+    }
+
     #[inline]
     fn is_tactical(&self, mv: PegMove) -> bool {
         if let Some(removal) = mv.removal() {

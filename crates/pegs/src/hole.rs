@@ -3,7 +3,7 @@
 //! Hole number n (1 to 8 * squares) is bit n-1 of a `u64`; a board has at
 //! most 48 holes, so every set of holes fits one word.
 
-use parlour_game::BitIter;
+use parlour_game::{BitIndex, BitIter, Members};
 use std::fmt;
 
 /// The most holes any supported board has (6 squares of 8).
@@ -118,7 +118,7 @@ impl HoleSet {
     /// The holes in ascending order.
     #[inline]
     pub fn iter(self) -> Holes {
-        Holes(BitIter(self.0))
+        Members::new(self.0)
     }
 }
 
@@ -132,27 +132,19 @@ impl IntoIterator for HoleSet {
     type Item = Hole;
     type IntoIter = Holes;
     fn into_iter(self) -> Holes {
-        Holes(BitIter(self.0))
+        self.iter()
     }
 }
 
 /// The holes of a [`HoleSet`], lowest first.
-#[derive(Clone, Debug)]
-pub struct Holes(BitIter);
+pub type Holes = Members<Hole>;
 
-impl Iterator for Holes {
-    type Item = Hole;
+impl BitIndex for Hole {
     #[inline]
-    fn next(&mut self) -> Option<Hole> {
-        self.0.next().map(|i| Hole(i as u8))
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        self.0.size_hint()
+    fn from_bit(i: usize) -> Hole {
+        Hole(i as u8)
     }
 }
-
-impl ExactSizeIterator for Holes {}
 
 /// Iterates the bit indices of a mask (the hot path's form of [`Holes`]).
 #[inline(always)]

@@ -4,7 +4,9 @@
 //!
 //! The board generator derives every table once ([`Board`]); [`PegRules`]
 //! holds every default of the contract as a field; [`PegPosition`] is a small
-//! `Copy` value implementing [`parlour_game::Game`].
+//! `Copy` value implementing [`parlour_game::Game`]. Everything outside this
+//! crate reaches the game through its [`parlour_game::Variant`]
+//! implementation on [`PegRules`].
 //!
 //! ```
 //! use parlour_pegs::{PegPosition, PegRules};
@@ -15,17 +17,21 @@
 
 mod board;
 mod diagram;
+mod error;
 pub mod eval;
 mod hole;
+pub mod learned;
 mod movegen;
 mod moves;
 mod position;
 mod rules;
 mod text;
+mod variant;
 mod zobrist;
 
 pub use board::{Board, MAX_SQUARES, MIN_SQUARES};
 pub use diagram::{board_diagram, board_tables, position_diagram};
+pub use error::{Error, MoveError, PositionError, RulesError};
 pub use eval::PegEval;
 pub use hole::{Hole, HoleSet, Holes, MAX_HOLES};
 pub use moves::PegMove;

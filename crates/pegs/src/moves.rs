@@ -1,6 +1,7 @@
 //! `PegMove`: a placement (`K@7`, `@7`) or a slide / forced move (`24-17`),
 //! each with an optional line removal (`x12`).
 
+use crate::error::MoveError;
 use crate::hole::Hole;
 use std::fmt;
 
@@ -102,14 +103,19 @@ impl PegMove {
 
     /// Reads the move's text; the holes are checked against `holes` (the
     /// board's size), legality is not.
-    pub fn parse(text: &str, holes: usize) -> Result<PegMove, String> {
-        let hole = |s: &str| -> Result<Hole, String> {
-            let n: u32 = s
-                .parse()
-                .map_err(|_| format!("`{s}` in move `{text}` is not a hole number"))?;
+    pub fn parse(text: &str, holes: usize) -> Result<PegMove, MoveError> {
+        let hole = |s: &str| -> Result<Hole, MoveError> {
+            let n: u32 = s.parse().map_err(|_| MoveError::NotAHole {
+                text: text.to_string(),
+                item: s.to_string(),
+            })?;
             Hole::from_number(n)
                 .filter(|h| h.index() < holes)
-                .ok_or_else(|| format!("hole {n} in move `{text}` is not on the board (1-{holes})"))
+                .ok_or_else(|| MoveError::HoleOffBoard {
+                    text: text.to_string(),
+                    hole: n,
+                    holes,
+                })
         };
         let (body, remove) = match text.split_once('x') {
             Some((b, r)) => (b, Some(hole(r)?)),
@@ -122,10 +128,9 @@ impl PegMove {
         } else if let Some((from, to)) = body.split_once('-') {
             PegMove::shift(hole(from)?, hole(to)?)
         } else {
-            return Err(format!(
-                "`{text}` is not a peg move: write `K@7` or `@7` to place, `24-17` to move, \
-                 with `x12` after it to remove a peg for a line"
-            ));
+            return Err(MoveError::NotAMove {
+                text: text.to_string(),
+            });
         };
         Ok(match remove {
             Some(r) => mv.removing(r),
@@ -161,15 +166,23 @@ mod tests {
 
     #[test]
     fn bad_moves_are_explained() {
-        for (text, says) in [
-            ("25-1", "not on the board"),
-            ("@0", "not on the board"),
-            ("7", "not a peg move"),
-            ("@a", "not a hole number"),
-            ("3-4x", "not a hole number"),
+        let off = |text: &str, hole| MoveError::HoleOffBoard {
+            text: text.into(),
+            hole,
+            holes: 24,
+        };
+        let not_hole = |text: &str, item: &str| MoveError::NotAHole {
+            text: text.into(),
+            item: item.into(),
+        };
+        for (text, error) in [
+            ("25-1", off("25-1", 25)),
+            ("@0", off("@0", 0)),
+            ("7", MoveError::NotAMove { text: "7".into() }),
+            ("@a", not_hole("@a", "a")),
+            ("3-4x", not_hole("3-4x", "")),
         ] {
-            let err = PegMove::parse(text, 24).unwrap_err();
-            assert!(err.contains(says), "{text}: {err}");
+            assert_eq!(PegMove::parse(text, 24), Err(error), "{text}");
         }
     }
 }

@@ -3,13 +3,14 @@
 //! [`PegPosition::play`] returns a new position.
 
 use crate::board::Board;
+use crate::error::MoveError;
 use crate::hole::{Hole, HoleSet};
 use crate::movegen::{self, Counter};
 use crate::moves::PegMove;
 use crate::rules::PegRules;
 use crate::zobrist;
 use arrayvec::ArrayVec;
-use parlour_game::{Game, MoveError, Side};
+use parlour_game::{Game, Side};
 use std::fmt;
 
 /// The capacity of a move list, a bound on the legal moves of any position.
@@ -135,12 +136,8 @@ fn forces(board: &Board, to: usize, mine: u64, adversary: u64) -> u64 {
 
 impl PegPosition {
     /// The start: an empty board, `pegs` in each hand, full reserves, Black
-    /// to move. Panics if the rules are out of range
-    /// ([`PegRules::validate`]).
+    /// to move.
     pub fn start(rules: PegRules) -> PegPosition {
-        if let Err(e) = rules.validate() {
-            panic!("invalid peg rules: {e}");
-        }
         PegPosition {
             pegs: [0, 0],
             kings: 0,
@@ -277,7 +274,7 @@ impl PegPosition {
     }
 
     /// Reads a move and matches it against the legal moves.
-    pub fn parse_move(&self, text: &str) -> Result<PegMove, String> {
+    pub fn parse_move(&self, text: &str) -> Result<PegMove, MoveError> {
         let mv = PegMove::parse(text.trim(), self.board.hole_count())?;
         let mut list = PegMoveList::new();
         self.moves(&mut list);
@@ -286,13 +283,14 @@ impl PegPosition {
         }
         let mut legal: Vec<String> = list.iter().map(|m| m.to_string()).collect();
         legal.sort();
+        let text = text.to_string();
         Err(if legal.is_empty() {
-            format!("`{text}` is not legal: {} has no legal move", self.side)
+            MoveError::NoMove {
+                text,
+                side: self.side,
+            }
         } else {
-            format!(
-                "`{text}` is not legal here; the legal moves are {}",
-                legal.join(" ")
-            )
+            MoveError::Illegal { text, legal }
         })
     }
 }
@@ -300,6 +298,7 @@ impl PegPosition {
 impl Game for PegPosition {
     type Move = PegMove;
     type MoveList = PegMoveList;
+    type MoveError = MoveError;
 
     #[inline]
     fn side_to_move(&self) -> Side {
@@ -334,6 +333,6 @@ impl Game for PegPosition {
     }
 
     fn parse_move(&self, text: &str) -> Result<PegMove, MoveError> {
-        PegPosition::parse_move(self, text).map_err(MoveError)
+        PegPosition::parse_move(self, text)
     }
 }

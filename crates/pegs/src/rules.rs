@@ -4,23 +4,20 @@
 //! default).
 
 use crate::board::{Board, MAX_SQUARES, MIN_SQUARES};
+use crate::error::RulesError;
 use crate::hole::MAX_HOLES;
 use std::fmt;
 use std::str::FromStr;
 
-/// The rules of one peg game.
+/// The rules of one peg game. Every value is in range: rules are made by
+/// [`PegRules::new`] or read from text, both of which check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PegRules {
-    /// Concentric squares of 8 holes, 2-6.
-    pub squares: u8,
-    /// Whether corners connect across squares.
-    pub diagonals: bool,
-    /// Ordinary pegs each side starts with in hand (the King is extra), 1-48.
-    pub pegs: u8,
-    /// Reserve pegs each side has for forcing the King (rule A5), 0-48.
-    pub reserve: u8,
-    /// Plies without a capture or a placement after which the game is drawn.
-    pub quiet_plies: u16,
+    pub(crate) squares: u8,
+    pub(crate) diagonals: bool,
+    pub(crate) pegs: u8,
+    pub(crate) reserve: u8,
+    pub(crate) quiet_plies: u16,
 }
 
 impl PegRules {
@@ -34,36 +31,90 @@ impl PegRules {
         quiet_plies: 100,
     };
 
-    /// Checks every field is in range; the message names the field.
-    pub fn validate(&self) -> Result<(), String> {
-        if !(MIN_SQUARES..=MAX_SQUARES).contains(&self.squares) {
-            return Err(format!(
-                "squares must be from {MIN_SQUARES} to {MAX_SQUARES}, not {}",
-                self.squares
-            ));
-        }
-        if self.pegs == 0 || self.pegs as usize > MAX_HOLES {
-            return Err(format!(
-                "pegs must be from 1 to {MAX_HOLES}, not {}",
-                self.pegs
-            ));
-        }
-        if self.reserve as usize > MAX_HOLES {
-            return Err(format!(
-                "reserve must be from 0 to {MAX_HOLES}, not {}",
-                self.reserve
-            ));
-        }
-        if self.quiet_plies == 0 {
-            return Err("quiet_plies must be at least 1".to_string());
-        }
-        Ok(())
+    /// Rules of `squares` concentric squares (2-6), with or without
+    /// `diagonals`, `pegs` ordinary pegs in hand (1-48), a `reserve` for
+    /// forcing the King (0-48), and a draw after `quiet_plies` plies
+    /// without a capture or placement (at least 1).
+    pub fn new(
+        squares: u8,
+        diagonals: bool,
+        pegs: u8,
+        reserve: u8,
+        quiet_plies: u16,
+    ) -> Result<PegRules, RulesError> {
+        let check = |field, value: u32, min: u32, max: u32| {
+            if (min..=max).contains(&value) {
+                Ok(())
+            } else {
+                Err(RulesError::OutOfRange {
+                    field,
+                    value,
+                    min,
+                    max,
+                })
+            }
+        };
+        let holes = MAX_HOLES as u32;
+        check(
+            "squares",
+            squares.into(),
+            MIN_SQUARES.into(),
+            MAX_SQUARES.into(),
+        )?;
+        check("pegs", pegs.into(), 1, holes)?;
+        check("reserve", reserve.into(), 0, holes)?;
+        check("quiet_plies", quiet_plies.into(), 1, u16::MAX.into())?;
+        Ok(PegRules {
+            squares,
+            diagonals,
+            pegs,
+            reserve,
+            quiet_plies,
+        })
     }
 
-    /// The generated board of these rules. Panics if `squares` is out of
-    /// range (see [`PegRules::validate`]).
+    /// Concentric squares of 8 holes, 2-6.
+    pub const fn squares(&self) -> u8 {
+        self.squares
+    }
+
+    /// Whether corners connect across squares.
+    pub const fn diagonals(&self) -> bool {
+        self.diagonals
+    }
+
+    /// Ordinary pegs each side starts with in hand (the King is extra).
+    pub const fn pegs(&self) -> u8 {
+        self.pegs
+    }
+
+    /// Reserve pegs each side has for forcing the King (rule A5).
+    pub const fn reserve(&self) -> u8 {
+        self.reserve
+    }
+
+    /// Plies without a capture or a placement after which the game is
+    /// drawn.
+    pub const fn quiet_plies(&self) -> u16 {
+        self.quiet_plies
+    }
+
+    /// The generated board of these rules.
     pub fn board(&self) -> &'static Board {
         Board::get(self.squares, self.diagonals)
+    }
+
+    /// Every field, the defaults included, as [`FromStr`] reads them back:
+    /// `squares=3,diagonals=1,pegs=9,reserve=3,quiet_plies=100`.
+    pub fn full_text(&self) -> String {
+        format!(
+            "squares={},diagonals={},pegs={},reserve={},quiet_plies={}",
+            self.squares,
+            u8::from(self.diagonals),
+            self.pegs,
+            self.reserve,
+            self.quiet_plies
+        )
     }
 }
 
@@ -96,59 +147,63 @@ impl fmt::Display for PegRules {
     }
 }
 
-const FIELDS: &str = "squares, diagonals, pegs, reserve, quiet_plies";
-
-fn number<T: FromStr>(name: &str, value: &str) -> Result<T, String> {
-    value.parse().map_err(|_| {
-        format!("peg rules: `{name}={value}`: `{value}` is not a whole number in range")
+fn number<T: FromStr>(name: &str, value: &str) -> Result<T, RulesError> {
+    value.parse().map_err(|_| RulesError::NotANumber {
+        field: name.to_string(),
+        value: value.to_string(),
     })
 }
 
 impl FromStr for PegRules {
-    type Err = String;
+    type Err = RulesError;
 
     /// Reads `name=value` fields separated by commas; the empty text is the
     /// default rules.
-    fn from_str(text: &str) -> Result<PegRules, String> {
-        let mut rules = PegRules::DEFAULT;
+    fn from_str(text: &str) -> Result<PegRules, RulesError> {
+        let d = PegRules::DEFAULT;
+        let (mut squares, mut diagonals, mut pegs, mut reserve, mut quiet_plies) =
+            (d.squares, d.diagonals, d.pegs, d.reserve, d.quiet_plies);
         let mut seen: Vec<&str> = Vec::new();
         for part in text.split(',').map(str::trim) {
             if part.is_empty() && text.trim().is_empty() {
                 continue;
             }
-            let (name, value) = part.split_once('=').ok_or_else(|| {
-                format!("peg rules: `{part}` is not of the form name=value (fields: {FIELDS})")
-            })?;
+            let (name, value) = part
+                .split_once('=')
+                .ok_or_else(|| RulesError::NotNameValue {
+                    item: part.to_string(),
+                })?;
             let (name, value) = (name.trim(), value.trim());
             if seen.contains(&name) {
-                return Err(format!("peg rules: `{name}` is given twice"));
+                return Err(RulesError::Repeated {
+                    field: name.to_string(),
+                });
             }
             match name {
-                "squares" => rules.squares = number(name, value)?,
+                "squares" => squares = number(name, value)?,
                 "diagonals" => {
-                    rules.diagonals = match value {
+                    diagonals = match value {
                         "0" => false,
                         "1" => true,
                         _ => {
-                            return Err(format!(
-                                "peg rules: diagonals must be 0 or 1, not `{value}`"
-                            ))
+                            return Err(RulesError::Diagonals {
+                                value: value.to_string(),
+                            })
                         }
                     }
                 }
-                "pegs" => rules.pegs = number(name, value)?,
-                "reserve" => rules.reserve = number(name, value)?,
-                "quiet_plies" => rules.quiet_plies = number(name, value)?,
+                "pegs" => pegs = number(name, value)?,
+                "reserve" => reserve = number(name, value)?,
+                "quiet_plies" => quiet_plies = number(name, value)?,
                 _ => {
-                    return Err(format!(
-                        "peg rules: unknown field `{name}` (fields: {FIELDS})"
-                    ))
+                    return Err(RulesError::UnknownField {
+                        field: name.to_string(),
+                    })
                 }
             }
             seen.push(name);
         }
-        rules.validate().map_err(|e| format!("peg rules: {e}"))?;
-        Ok(rules)
+        PegRules::new(squares, diagonals, pegs, reserve, quiet_plies)
     }
 }
 
@@ -181,20 +236,57 @@ mod tests {
 
     #[test]
     fn bad_rules_are_explained() {
-        for (text, says) in [
-            ("squares=7", "squares must be"),
-            ("squares=1", "squares must be"),
-            ("colour=red", "unknown field"),
-            ("pegs=3,pegs=4", "given twice"),
-            ("pegs", "name=value"),
-            ("pegs=x", "not a whole number"),
-            ("diagonals=2", "0 or 1"),
-            ("pegs=0", "pegs must be"),
-            ("quiet_plies=0", "quiet_plies"),
-            ("squares=3,", "name=value"),
+        let range = |field, value, min, max| RulesError::OutOfRange {
+            field,
+            value,
+            min,
+            max,
+        };
+        let item = |i: &str| RulesError::NotNameValue { item: i.into() };
+        for (text, error) in [
+            ("squares=7", range("squares", 7, 2, 6)),
+            ("squares=1", range("squares", 1, 2, 6)),
+            (
+                "colour=red",
+                RulesError::UnknownField {
+                    field: "colour".into(),
+                },
+            ),
+            (
+                "pegs=3,pegs=4",
+                RulesError::Repeated {
+                    field: "pegs".into(),
+                },
+            ),
+            ("pegs", item("pegs")),
+            (
+                "pegs=x",
+                RulesError::NotANumber {
+                    field: "pegs".into(),
+                    value: "x".into(),
+                },
+            ),
+            ("diagonals=2", RulesError::Diagonals { value: "2".into() }),
+            ("pegs=0", range("pegs", 0, 1, 48)),
+            ("quiet_plies=0", range("quiet_plies", 0, 1, 65535)),
+            ("squares=3,", item("")),
         ] {
-            let err = text.parse::<PegRules>().unwrap_err();
-            assert!(err.contains(says), "{text}: {err}");
+            assert_eq!(text.parse::<PegRules>(), Err(error), "{text}");
         }
+        assert_eq!(
+            PegRules::new(9, true, 9, 3, 100),
+            Err(range("squares", 9, 2, 6))
+        );
+    }
+
+    #[test]
+    fn the_full_text_names_every_field() {
+        let rules: PegRules = "squares=4,reserve=2".parse().unwrap();
+        let text = rules.full_text();
+        assert_eq!(
+            text,
+            "squares=4,diagonals=1,pegs=9,reserve=2,quiet_plies=100"
+        );
+        assert_eq!(text.parse::<PegRules>().unwrap(), rules);
     }
 }

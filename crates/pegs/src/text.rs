@@ -5,6 +5,7 @@
 //! move's forced holes; `rules` the fields that differ from the default.
 
 use crate::board::MAX_LINES_THROUGH;
+use crate::error::PositionError;
 use crate::hole::{bits, Hole};
 use crate::position::PegPosition;
 use crate::rules::PegRules;
@@ -65,26 +66,37 @@ impl fmt::Display for PegPosition {
 }
 
 /// Two counts, Black's then White's, each at most `max`.
-fn counts(field: &str, value: &str, max: u8, limit: &str) -> Result<[u8; 2], String> {
+fn counts(
+    field: &'static str,
+    value: &str,
+    max: u8,
+    limit: &'static str,
+) -> Result<[u8; 2], PositionError> {
     let parts: Vec<&str> = value.split(',').collect();
     if parts.len() != 2 {
-        return Err(format!(
-            "`{field}:{value}` must give two counts, Black's then White's (`{field}:9,9`)"
-        ));
+        return Err(PositionError::Counts {
+            field,
+            value: value.to_string(),
+        });
     }
     let mut out = [0u8; 2];
     for (i, part) in parts.iter().enumerate() {
-        let n: u8 = part
-            .trim()
-            .parse()
-            .map_err(|_| format!("`{field}:{value}`: `{part}` is not a count"))?;
-        if n > max {
-            let who = if i == 0 { "Black" } else { "White" };
-            return Err(format!(
-                "`{field}:{value}`: {who}'s {n} is more than the rules allow ({limit}={max})"
-            ));
+        let count: u8 = part.trim().parse().map_err(|_| PositionError::NotACount {
+            field,
+            value: value.to_string(),
+            part: part.to_string(),
+        })?;
+        if count > max {
+            return Err(PositionError::CountTooLarge {
+                field,
+                value: value.to_string(),
+                side: Side::BOTH[i],
+                count,
+                limit,
+                max,
+            });
         }
-        out[i] = n;
+        out[i] = count;
     }
     Ok(out)
 }
@@ -94,70 +106,69 @@ impl PegPosition {
     /// line's `--rules`): a `/rules:` field that disagrees with them is an
     /// error, and without that field the position is under `rules` (or the
     /// defaults if `None`).
-    pub fn parse(text: &str, rules: Option<PegRules>) -> Result<PegPosition, String> {
+    pub fn parse(text: &str, rules: Option<PegRules>) -> Result<PegPosition, PositionError> {
         let text = text.trim();
         let mut fields: [Option<&str>; 7] = [None; 7];
         let mut last = None;
         for part in text.split('/') {
-            let (name, value) = part.split_once(':').ok_or_else(|| {
-                format!("`{part}` is not a field: write name:value (`b:K11,3`, `turn:w`)")
-            })?;
+            let (name, value) = part
+                .split_once(':')
+                .ok_or_else(|| PositionError::NotAField {
+                    part: part.to_string(),
+                })?;
             let i = ORDER.iter().position(|&n| n == name).ok_or_else(|| {
-                format!(
-                    "unknown field `{name}`: the fields are {}",
-                    ORDER.join(", ")
-                )
+                PositionError::UnknownField {
+                    name: name.to_string(),
+                }
             })?;
             if fields[i].is_some() {
-                return Err(format!("field `{name}` is given twice"));
+                return Err(PositionError::RepeatedField {
+                    name: name.to_string(),
+                });
             }
             if last.is_some_and(|l| l > i) {
-                return Err(format!(
-                    "field `{name}` is out of order: the fields come in the order {}",
-                    ORDER.join(", ")
-                ));
+                return Err(PositionError::OutOfOrder {
+                    name: name.to_string(),
+                });
             }
             last = Some(i);
             fields[i] = Some(value);
         }
-        for (i, name) in ORDER.iter().enumerate().take(REQUIRED) {
+        for (i, &name) in ORDER.iter().enumerate().take(REQUIRED) {
             if fields[i].is_none() {
-                return Err(format!(
-                    "field `{name}` is missing: a position reads like \
-                     `b:K11,3/w:2,12,19/hand:0,0/reserve:3,3/turn:w`"
-                ));
+                return Err(PositionError::MissingField { name });
             }
         }
         let field = |i: usize| fields[i].unwrap_or("");
 
         let own_rules = match fields[6] {
-            Some("") => {
-                return Err("`rules:` is empty: leave the field out for the default rules".into())
-            }
+            Some("") => return Err(PositionError::EmptyRules),
             Some(r) => Some(r.parse::<PegRules>()?),
             None => None,
         };
         let rules = match (own_rules, rules) {
-            (Some(a), Some(b)) if a != b => {
-                return Err(format!(
-                    "the position's rules `{a}` disagree with the rules given (`{b}`)"
-                ))
+            (Some(own), Some(given)) if own != given => {
+                return Err(PositionError::RulesDisagree { own, given })
             }
             (Some(a), _) => a,
             (None, Some(b)) => b,
             (None, None) => PegRules::DEFAULT,
         };
-        rules.validate()?;
         let mut pos = PegPosition::start(rules);
         let holes = pos.board.hole_count();
 
-        let hole = |field: &str, item: &str| -> Result<Hole, String> {
-            let n: u32 = item
-                .parse()
-                .map_err(|_| format!("`{field}:` has `{item}`, which is not a hole number"))?;
-            Hole::from_number(n)
-                .filter(|h| h.index() < holes)
-                .ok_or_else(|| format!("hole {n} (in `{field}:`) is out of range 1-{holes}"))
+        let hole = |field: &'static str, item: &str| -> Result<Hole, PositionError> {
+            let n: u32 = item.parse().map_err(|_| PositionError::NotAHole {
+                field,
+                item: item.to_string(),
+            })?;
+            Hole::from_number(n).filter(|h| h.index() < holes).ok_or(
+                PositionError::HoleOutOfRange {
+                    field,
+                    hole: n,
+                    holes,
+                },
+            )
         };
         let mut occupied = 0u64;
         for side in Side::BOTH {
@@ -174,12 +185,12 @@ impl PegPosition {
                 let h = hole(name, number)?;
                 let bit = h.set().0;
                 if occupied & bit != 0 {
-                    return Err(format!("two pegs in hole {h}"));
+                    return Err(PositionError::TwoPegs { hole: h });
                 }
                 occupied |= bit;
                 if king {
                     if pos.kings & pos.pegs[side.index()] != 0 {
-                        return Err(format!("{side} has two Kings (`{name}:{value}`)"));
+                        return Err(PositionError::TwoKings { side });
                     }
                     pos.kings |= bit;
                 }
@@ -191,33 +202,35 @@ impl PegPosition {
         pos.side = match field(4) {
             "b" => Side::Black,
             "w" => Side::White,
-            other => return Err(format!("`turn:{other}`: the turn is `b` or `w`")),
+            other => {
+                return Err(PositionError::Turn {
+                    found: other.to_string(),
+                })
+            }
         };
         if let Some(value) = fields[5] {
             if value.is_empty() {
-                return Err(
-                    "`force:` names no hole: leave the field out when nothing is forced".into(),
-                );
+                return Err(PositionError::EmptyForce);
             }
             let own = pos.pegs[pos.side.index()];
             for item in value.split(',').map(str::trim) {
                 let h = hole("force", item)?;
                 if own & h.set().0 == 0 {
-                    return Err(format!(
-                        "forced hole {h} does not hold a peg of the side to move ({})",
-                        pos.side
-                    ));
+                    return Err(PositionError::ForcedNotOwn {
+                        hole: h,
+                        side: pos.side,
+                    });
                 }
                 if pos.force & h.set().0 != 0 {
-                    return Err(format!("forced hole {h} is named twice"));
+                    return Err(PositionError::ForcedTwice { hole: h });
                 }
                 pos.force |= h.set().0;
             }
             if pos.force.count_ones() as usize > MAX_LINES_THROUGH {
-                return Err(format!(
-                    "{} forced holes: one move forces at most {MAX_LINES_THROUGH} pegs",
-                    pos.force.count_ones()
-                ));
+                return Err(PositionError::TooManyForced {
+                    count: pos.force.count_ones(),
+                    max: MAX_LINES_THROUGH,
+                });
             }
         }
         for side in Side::BOTH {
@@ -225,11 +238,13 @@ impl PegPosition {
             let ordinary = (pos.pegs[s] & !pos.kings).count_ones();
             let could = (rules.pegs - pos.hand[s]) as u32 + (rules.reserve - pos.reserve[s]) as u32;
             if ordinary > could {
-                return Err(format!(
-                    "{side} has {ordinary} ordinary pegs on the board, but with {} in hand and \
-                     {} in reserve at most {could} can have been put there",
-                    pos.hand[s], pos.reserve[s]
-                ));
+                return Err(PositionError::TooManyPegs {
+                    side,
+                    ordinary,
+                    hand: pos.hand[s],
+                    reserve: pos.reserve[s],
+                    could,
+                });
             }
         }
         Ok(pos)
@@ -237,10 +252,10 @@ impl PegPosition {
 }
 
 impl FromStr for PegPosition {
-    type Err = String;
+    type Err = PositionError;
 
     /// Reads a position under its own `/rules:` field, or the defaults.
-    fn from_str(text: &str) -> Result<PegPosition, String> {
+    fn from_str(text: &str) -> Result<PegPosition, PositionError> {
         PegPosition::parse(text, None)
     }
 }

@@ -4,16 +4,7 @@
 
 use crate::hole::{bits, MAX_HOLES};
 use crate::position::PegPosition;
-use parlour_game::Side;
-
-/// SplitMix64: a bijective mixer, used to make the key tables and to turn
-/// the rules into a key.
-const fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+use parlour_game::{splitmix, Side};
 
 /// The fixed seed of every key.
 const SEED: u64 = 0x7065_6773_2170_6567; // "pegs!peg"

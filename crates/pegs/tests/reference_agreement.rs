@@ -59,7 +59,7 @@ fn scattered_positions(rng: &mut StdRng, count: usize) -> Vec<PegPosition> {
     let mut out = Vec::new();
     while out.len() < count {
         let rules: PegRules = RULES[rng.random_range(0..RULES.len())].parse().unwrap();
-        let n = 8 * rules.squares as u32;
+        let n = 8 * rules.squares() as u32;
         let mut holes: Vec<u32> = (1..=n).collect();
         for i in (1..holes.len()).rev() {
             holes.swap(i, rng.random_range(0..=i));
@@ -87,7 +87,7 @@ fn scattered_positions(rng: &mut StdRng, count: usize) -> Vec<PegPosition> {
             })
             .collect();
         let reserve: Vec<u32> = (0..2)
-            .map(|_| rng.random_range(0..=rules.reserve as u32))
+            .map(|_| rng.random_range(0..=rules.reserve() as u32))
             .collect();
         let mut text = format!(
             "b:{}/w:{}/hand:{},{}/reserve:{},{}/turn:{}",
@@ -232,11 +232,9 @@ fn fast_and_reference_agree_on_perft_4() {
 fn reference_board_tables_match_the_generator() {
     for squares in 2..=6u8 {
         for diagonals in [false, true] {
-            let rules = PegRules {
-                squares,
-                diagonals,
-                ..PegRules::DEFAULT
-            };
+            let d = PegRules::DEFAULT;
+            let rules =
+                PegRules::new(squares, diagonals, d.pegs(), d.reserve(), d.quiet_plies()).unwrap();
             let p = PegPosition::start(rules);
             let r = RefPos::from_fast(&p);
             let board = p.board();

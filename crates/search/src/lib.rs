@@ -37,8 +37,11 @@
 //! assert!(result.best_move.is_some());
 //! ```
 
+mod draw;
 mod limits;
+mod ordering;
 mod score;
+mod stack;
 pub mod tt;
 mod worker;
 
@@ -57,6 +60,22 @@ pub const MAX_DEPTH: u32 = 100;
 /// The stack of each search thread: a node holds a move list on the stack,
 /// and a search goes [`MAX_PLY`] plies deep.
 const STACK_BYTES: usize = 64 << 20;
+
+/// Why a searcher could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum SearcherError {
+    /// Asked for no thread.
+    #[error("a searcher needs at least one thread")]
+    NoThreads,
+    /// The threads could not be started.
+    #[error("cannot start {threads} search threads")]
+    Threads {
+        /// How many were asked for.
+        threads: usize,
+        /// Why they could not be had.
+        source: rayon::ThreadPoolBuildError,
+    },
+}
 
 /// What the main thread reports after each finished depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,25 +119,29 @@ pub struct Searcher {
     pool: rayon::ThreadPool,
     table: tt::Table,
     threads: usize,
+    /// Each thread's move-ordering tables, made on the thread's first
+    /// search (idle threads cost nothing) and kept until [`Searcher::clear`].
+    tables: Vec<Mutex<Option<Box<ordering::Tables>>>>,
 }
 
 impl Searcher {
     /// A searcher with `threads` threads (at least 1) and a transposition
     /// table of `hash_mib` mebibytes.
-    pub fn new(threads: usize, hash_mib: usize) -> Result<Searcher, String> {
+    pub fn new(threads: usize, hash_mib: usize) -> Result<Searcher, SearcherError> {
         if threads == 0 {
-            return Err("a searcher needs at least one thread".to_string());
+            return Err(SearcherError::NoThreads);
         }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .stack_size(STACK_BYTES)
             .thread_name(|i| format!("parlour-search-{i}"))
             .build()
-            .map_err(|e| format!("cannot start {threads} search threads: {e}"))?;
+            .map_err(|source| SearcherError::Threads { threads, source })?;
         Ok(Searcher {
             pool,
             table: tt::Table::new(hash_mib),
             threads,
+            tables: (0..threads).map(|_| Mutex::new(None)).collect(),
         })
     }
 
@@ -137,6 +160,11 @@ impl Searcher {
     /// and score).
     pub fn clear(&mut self) {
         self.table.clear();
+        for tables in &mut self.tables {
+            if let Some(t) = tables.get_mut().expect("no search panicked").as_mut() {
+                t.clear();
+            }
+        }
     }
 
     /// Searches the position `pos`, with no history before it, scored by
@@ -199,8 +227,13 @@ impl Searcher {
                 on_info(info);
             }
         };
+        let all_tables = &self.tables;
         let results = self.pool.broadcast(|ctx| {
-            let mut worker = Worker::<G>::new(&shared, eval, ctx.index(), &root);
+            let mut slot = all_tables[ctx.index()]
+                .lock()
+                .expect("no search panicked");
+            let tables = slot.get_or_insert_with(|| Box::new(ordering::Tables::new()));
+            let mut worker = Worker::<G>::new(&shared, eval, tables, ctx.index(), &root);
             let finished = worker.think(&pos, root.quiet, limits.max_depth(), &mut |info| {
                 report(info)
             });

@@ -2,22 +2,50 @@
 //! principal-variation alpha-beta search, and a quiescence search on
 //! tactical moves. Every thread of a search runs one [`Worker`]; they share
 //! only the transposition table, the node count and the stop flags
-//! ([`Shared`]).
+//! ([`Shared`]). Move ordering is [`crate::ordering`]'s, the draw policy
+//! [`crate::draw`]'s, the per-ply state [`crate::stack`]'s.
 
+use crate::draw::{respect_quiet_limit, Path};
 use crate::limits::Limits;
+use crate::ordering::{self, continuation_key, Tables, KILLER, NO_KEY, TACTICAL, TT_MOVE};
 use crate::score::{from_table, to_table, Score, EVAL_LIMIT, INFINITE, MAX_PLY, WIN, WIN_BOUND};
+use crate::stack::Frame;
 use crate::tt::{Bound, Table};
 use crate::Info;
-use parlour_game::{Evaluate, Evaluator, MoveList, HISTORY_KEYS};
+use parlour_game::{Evaluate, Evaluator, MoveList};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 /// Nodes between two looks at the clock, the node budget and the flags.
 const CHECK_EVERY: u64 = 1024;
 /// The first aspiration window, each side of the last score.
-const ASPIRATION: i32 = 25;
-/// History scores stay within this (the "gravity" of the update).
-const HISTORY_MAX: i32 = 1 << 16;
+const ASPIRATION: i32 = 20;
+/// Reverse futility pruning: at this depth or less, a static score this
+/// far above beta per ply of depth is taken as a cut-off.
+const RFP_DEPTH: i32 = 3;
+const RFP_MARGIN: i32 = 75;
+/// Late move pruning: at this depth or less, quiet moves after the first
+/// `LMP_BASE + depth * depth` are not searched.
+const LMP_DEPTH: i32 = 2;
+const LMP_BASE: usize = 6;
+/// The quiescence search stops this many plies below the horizon.
+const QS_MAX_PLY: usize = 24;
+/// At most this many tactical moves are searched at a quiescence node
+/// (the best by the game's gain): boards with hundreds of forcing replies
+/// (a force with a line removal of any peg) would otherwise explode.
+const QS_MOVES: usize = 10;
+
+/// `REDUCTIONS[d][i]`: the late-move reduction of the `i`-th move at depth
+/// `d` (both capped at 63), from `ln(d) * ln(i)`.
+static REDUCTIONS: std::sync::LazyLock<Box<[[u8; 64]; 64]>> = std::sync::LazyLock::new(|| {
+    let mut t = Box::new([[0u8; 64]; 64]);
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (i, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.4 + (d as f64).ln() * (i as f64).ln() / 2.2).max(0.0) as u8;
+        }
+    }
+    t
+});
 
 /// What the threads of one search share.
 pub(crate) struct Shared<'a> {
@@ -74,29 +102,24 @@ pub(crate) struct Worker<'a, G: Evaluate> {
     unflushed: u64,
     /// Whether this search is being abandoned.
     aborted: bool,
-    /// The main thread abandons a search on its limits only once one
-    /// iteration is finished, so it always has a move.
-    may_stop: bool,
-    killers: Vec<[Option<G::Move>; 2]>,
-    history: Vec<i32>,
-    /// Hashes of the positions from the last irreversible move to the
-    /// current node, for repetitions.
-    hashes: Vec<u64>,
+    /// History and continuation history, kept between searches.
+    tables: &'a mut Tables,
+    /// The positions of the game and of the current line, for repetitions.
+    path: Path,
+    /// The per-ply state, one frame per ply from the root.
+    stack: Vec<Frame<G::Move>>,
     /// A stack of move-ordering keys, `(score << 16) | move index`.
-    order: Vec<i64>,
-    /// The triangular principal-variation table.
-    pv: Vec<Vec<G::Move>>,
+    keys: Vec<i64>,
 }
 
 impl<'a, G: Evaluate> Worker<'a, G> {
     pub(crate) fn new(
         shared: &'a Shared<'a>,
         eval: &'a G::Evaluator,
+        tables: &'a mut Tables,
         thread: usize,
         root: &RootHistory<'_>,
     ) -> Self {
-        let mut hashes = Vec::with_capacity(root.hashes.len() + MAX_PLY + 1);
-        hashes.extend_from_slice(root.hashes);
         Worker {
             shared,
             eval,
@@ -104,12 +127,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             skew: (thread % 2) as u32,
             unflushed: 0,
             aborted: false,
-            may_stop: false,
-            killers: vec![[None, None]; MAX_PLY + 1],
-            history: vec![0; 2 * HISTORY_KEYS],
-            hashes,
-            order: Vec::with_capacity(1 << 16),
-            pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            tables,
+            path: Path::new(root.hashes, MAX_PLY + 1),
+            stack: (0..=MAX_PLY + 1).map(|_| Frame::new()).collect(),
+            keys: Vec::with_capacity(1 << 16),
         }
     }
 
@@ -129,13 +150,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         self.unflushed = 0;
         if self.main {
             let mut stop = self.shared.stop.load(Relaxed);
-            if self.may_stop {
-                if let Some(budget) = self.shared.limits.max_nodes() {
-                    stop |= total >= budget;
-                }
-                if let Some(hard) = self.shared.hard {
-                    stop |= self.shared.started.elapsed() >= hard;
-                }
+            if let Some(budget) = self.shared.limits.max_nodes() {
+                stop |= total >= budget;
+            }
+            if let Some(hard) = self.shared.hard {
+                stop |= self.shared.started.elapsed() >= hard;
             }
             if stop {
                 self.shared.abort.store(true, Relaxed);
@@ -154,9 +173,17 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         self.shared.nodes.load(Relaxed) + self.unflushed
     }
 
+    /// The static score, clamped clear of win and loss scores.
+    #[inline(always)]
+    fn evaluate(&self, pos: &G) -> i32 {
+        self.eval.evaluate(pos).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
     /// Iterative deepening from `root` up to `max_depth`, offering each
     /// finished depth to `report`. The main thread searches every depth
-    /// from 1; a helper keeps ahead of it (Lazy SMP).
+    /// from 1; a helper keeps ahead of it (Lazy SMP). A limit may end the
+    /// search at any node, the first iteration's included: the answer is
+    /// then the best move found so far, or the first in the order.
     pub(crate) fn think(
         &mut self,
         root: &G,
@@ -177,18 +204,18 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
         let key = root.hash();
         let tt_move = self.shared.table.probe(key).and_then(|h| h.move_index);
-        let base = self.order.len();
+        self.stack[0].reset(key, quiet, NO_KEY);
         self.score_moves(root, list.as_ref(), tt_move, 0);
         let mut root_moves: Vec<RootMove<G::Move>> = Vec::with_capacity(list.len());
         for i in 0..list.len() {
-            let index = self.pick(base, i, list.len());
+            let index = ordering::pick(&mut self.keys, i);
             root_moves.push(RootMove {
                 index: index as u16,
                 mv: list.as_ref()[index],
                 score: -INFINITE,
             });
         }
-        self.order.truncate(base);
+        self.keys.clear();
         // Something legal to answer with, whatever happens.
         finished.best = Some(root_moves[0].mv);
         finished.pv = vec![root_moves[0].mv];
@@ -210,20 +237,20 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 (-INFINITE, INFINITE, INFINITE)
             };
             let score = loop {
-                let score =
-                    self.root_search(root, key, depth as i32, alpha, beta, quiet, &mut root_moves);
+                let score = self.root_search(root, depth as i32, alpha, beta, &mut root_moves);
                 if self.aborted {
                     break score;
                 }
                 if score <= alpha && alpha > -INFINITE {
+                    beta = (alpha + beta) / 2;
                     alpha = (score - delta).max(-INFINITE);
                 } else if score >= beta && beta < INFINITE {
                     beta = (score + delta).min(INFINITE);
                 } else {
                     break score;
                 }
-                delta = delta.saturating_mul(2);
-                if delta > 8 * ASPIRATION {
+                delta = delta.saturating_add(delta / 2 + 5);
+                if delta > 12 * ASPIRATION {
                     (alpha, beta) = (-INFINITE, INFINITE);
                 }
             };
@@ -233,8 +260,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             if self.aborted {
                 if best.score > -INFINITE {
                     finished.best = Some(best.mv);
-                    if self.pv[0].first() == Some(&best.mv) {
-                        finished.pv.clone_from(&self.pv[0]);
+                    if self.stack[0].pv.first() == Some(&best.mv) {
+                        finished.pv.clone_from(&self.stack[0].pv);
+                    } else {
+                        finished.pv = vec![best.mv];
                     }
                 }
                 break;
@@ -244,7 +273,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 best: Some(best.mv),
                 score,
                 depth,
-                pv: self.pv[0].clone(),
+                pv: self.stack[0].pv.clone(),
             };
             // Every thread offers its finished depths; the searcher prints
             // each depth once, from the first thread to finish it.
@@ -265,7 +294,6 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 break;
             }
             if self.main {
-                self.may_stop = true;
                 if self.shared.soft.is_some_and(|soft| time >= soft) {
                     break;
                 }
@@ -279,21 +307,35 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         finished
     }
 
+    /// Sets up the frame of the child reached by `mv` from the node at
+    /// `ply`, and enters it on the path.
+    #[inline(always)]
+    fn enter(&mut self, pos: &G, mv: G::Move, child: &G, ply: usize) {
+        let frame = &self.stack[ply];
+        let quiet = if pos.is_irreversible(mv) {
+            0
+        } else {
+            frame.quiet + 1
+        };
+        let key = child.hash();
+        let previous = continuation_key(pos.history_key(mv));
+        self.stack[ply + 1].reset(key, quiet, previous);
+        self.path.push(key);
+    }
+
     /// One iteration at the root: every root move, the best of the last
     /// iteration first. Each move that raises alpha moves to the front, so
     /// the front move is always the best found so far.
-    #[allow(clippy::too_many_arguments)]
     fn root_search(
         &mut self,
         root: &G,
-        key: u64,
         depth: i32,
         mut alpha: i32,
         beta: i32,
-        quiet: u32,
         root_moves: &mut [RootMove<G::Move>],
     ) -> i32 {
-        self.pv[0].clear();
+        self.stack[0].pv.clear();
+        let key = self.stack[0].key;
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_index = None;
@@ -303,31 +345,17 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         for i in 0..root_moves.len() {
             let mv = root_moves[i].mv;
             let child = root.play(mv);
-            let child_key = child.hash();
-            let child_quiet = if root.is_irreversible(mv) {
-                0
-            } else {
-                quiet + 1
-            };
-            self.hashes.push(child_key);
+            self.enter(root, mv, &child, 0);
             let score = if i == 0 {
-                -self.negamax(&child, child_key, depth - 1, -beta, -alpha, 1, child_quiet)
+                -self.negamax(&child, depth - 1, -beta, -alpha, 1)
             } else {
-                let mut s = -self.negamax(
-                    &child,
-                    child_key,
-                    depth - 1,
-                    -alpha - 1,
-                    -alpha,
-                    1,
-                    child_quiet,
-                );
+                let mut s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
                 if s > alpha && s < beta && !self.aborted {
-                    s = -self.negamax(&child, child_key, depth - 1, -beta, -alpha, 1, child_quiet);
+                    s = -self.negamax(&child, depth - 1, -beta, -alpha, 1);
                 }
                 s
             };
-            self.hashes.pop();
+            self.path.pop();
             if self.aborted {
                 break;
             }
@@ -362,20 +390,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         best
     }
 
-    /// The principal-variation alpha-beta search below the root.
-    #[allow(clippy::too_many_arguments)]
-    fn negamax(
-        &mut self,
-        pos: &G,
-        key: u64,
-        depth: i32,
-        mut alpha: i32,
-        mut beta: i32,
-        ply: usize,
-        quiet: u32,
-    ) -> i32 {
-        self.pv[ply].clear();
-        if self.is_draw(pos, quiet) {
+    /// The principal-variation alpha-beta search below the root, at the
+    /// node of frame `ply` (its hash and quiet count are in the frame).
+    fn negamax(&mut self, pos: &G, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+        self.stack[ply].pv.clear();
+        let quiet = self.stack[ply].quiet;
+        if quiet >= pos.quiet_ply_limit() || self.path.repeated(quiet) {
             // A side with no move has lost, whatever the history says.
             return if pos.count_moves() == 0 {
                 -(WIN - ply as i32)
@@ -384,7 +404,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             };
         }
         if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply);
+            return self.quiesce(pos, alpha, beta, ply, 0);
         }
         self.count_node();
         if self.aborted {
@@ -401,12 +421,14 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             return alpha;
         }
         let pv_node = beta - alpha > 1;
+        let key = self.stack[ply].key;
 
         let mut tt_move = None;
         if let Some(hit) = self.shared.table.probe(key) {
             tt_move = hit.move_index;
             if !pv_node && hit.depth >= depth {
-                let score = from_table(hit.score, ply);
+                let score =
+                    respect_quiet_limit(from_table(hit.score, ply), ply, quiet, pos.quiet_ply_limit());
                 let cut = match hit.bound {
                     Bound::Exact => true,
                     Bound::Lower => score >= beta,
@@ -415,6 +437,16 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 if cut {
                     return score;
                 }
+            }
+        }
+
+        // Reverse futility pruning: a quiet position so far above beta
+        // that a shallow search would not bring it back.
+        let unsettled = pos.is_unsettled();
+        if !pv_node && !unsettled && depth <= RFP_DEPTH && beta.abs() < WIN_BOUND {
+            let static_eval = self.evaluate(pos);
+            if static_eval - RFP_MARGIN * depth >= beta {
+                return static_eval;
             }
         }
 
@@ -428,7 +460,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         // A forced reply costs nothing to look at one ply further.
         let search_depth = if n == 1 { depth } else { depth - 1 };
 
-        let base = self.order.len();
+        let base = self.keys.len();
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_index = None;
@@ -436,6 +468,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         // often cuts off alone.
         let tt_index = tt_move.map(usize::from).filter(|&t| t < n);
         let mut scored = false;
+        let side = pos.side_to_move().index();
+        let previous = self.stack[ply].previous;
+        let mut quiets_tried = 0usize;
         for i in 0..n {
             let index = match tt_index {
                 Some(t) if i == 0 => t,
@@ -445,75 +480,57 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                         self.score_moves(pos, moves, tt_move, ply);
                         if tt_index.is_some() {
                             // Already searched: set aside at the front.
-                            self.pick(base, 0, n);
+                            ordering::pick(&mut self.keys[base..], 0);
                         }
                     }
-                    self.pick(base, i, n)
+                    ordering::pick(&mut self.keys[base..], i)
                 }
             };
             let mv = moves[index];
             let tactical = pos.is_tactical(mv);
+            let killer = self.stack[ply].is_killer(mv);
+            // Late move pruning: far down the list of a shallow node, quiet
+            // moves are not worth a look.
+            if !pv_node
+                && !tactical
+                && !unsettled
+                && depth <= LMP_DEPTH
+                && best > -WIN_BOUND
+                && quiets_tried >= LMP_BASE + (depth * depth) as usize
+            {
+                continue;
+            }
             let child = pos.play(mv);
-            let child_key = child.hash();
-            let child_quiet = if pos.is_irreversible(mv) {
-                0
-            } else {
-                quiet + 1
-            };
-            self.hashes.push(child_key);
+            self.enter(pos, mv, &child, ply);
             let score = if i == 0 {
-                -self.negamax(
-                    &child,
-                    child_key,
-                    search_depth,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    child_quiet,
-                )
+                -self.negamax(&child, search_depth, -beta, -alpha, ply + 1)
             } else {
-                // Late quiet moves are searched one ply shallower first.
-                let reduction = if depth >= 3 && i >= 3 && !tactical {
-                    1 + (i >= 8 && depth >= 5) as i32
+                // Late quiet moves are searched shallower first, the more
+                // so the later and the deeper.
+                let reduction = if depth >= 3 && i >= 2 && !tactical {
+                    let mut r = REDUCTIONS[depth.min(63) as usize][i.min(63)] as i32;
+                    if pv_node || killer {
+                        r -= 1;
+                    }
+                    let h = self.tables.score(side, previous, pos.history_key(mv));
+                    r -= h / (ordering::HISTORY_MAX / 2);
+                    r.clamp(0, search_depth - 1)
                 } else {
                     0
                 };
-                let mut s = -self.negamax(
-                    &child,
-                    child_key,
-                    search_depth - reduction,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    child_quiet,
-                );
+                let mut s =
+                    -self.negamax(&child, search_depth - reduction, -alpha - 1, -alpha, ply + 1);
                 if s > alpha && reduction > 0 && !self.aborted {
-                    s = -self.negamax(
-                        &child,
-                        child_key,
-                        search_depth,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        child_quiet,
-                    );
+                    s = -self.negamax(&child, search_depth, -alpha - 1, -alpha, ply + 1);
                 }
                 if s > alpha && s < beta && !self.aborted {
-                    s = -self.negamax(
-                        &child,
-                        child_key,
-                        search_depth,
-                        -beta,
-                        -alpha,
-                        ply + 1,
-                        child_quiet,
-                    );
+                    s = -self.negamax(&child, search_depth, -beta, -alpha, ply + 1);
                 }
                 s
             };
-            self.hashes.pop();
+            self.path.pop();
             if self.aborted {
-                self.order.truncate(base);
+                self.keys.truncate(base);
                 return 0;
             }
             if score > best {
@@ -524,14 +541,21 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     self.update_pv(ply, mv);
                     if score >= beta {
                         if !tactical {
-                            self.reward(pos, mv, ply, depth);
+                            self.reward(pos, mv, ply, depth, moves, base, i);
                         }
                         break;
                     }
                 }
             }
+            if !tactical {
+                quiets_tried += 1;
+            }
         }
-        self.order.truncate(base);
+        self.keys.truncate(base);
+        if best == -INFINITE {
+            // Every move was pruned: the node is as good as a fail low.
+            return alpha;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -546,14 +570,15 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     }
 
     /// The quiescence search: stand pat on the static score where the side
-    /// to move may play a quiet move, and search the tactical moves, so no
-    /// score is taken in the middle of an exchange.
-    fn quiesce(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// to move may play a quiet move, and search the tactical moves (the
+    /// best [`QS_MOVES`] by the game's gain, to [`QS_MAX_PLY`] plies below
+    /// the horizon), so no score is taken in the middle of an exchange.
+    fn quiesce(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
         self.count_node();
         if self.aborted {
             return 0;
         }
-        if ply >= MAX_PLY - 1 {
+        if ply >= MAX_PLY - 1 || qply >= QS_MAX_PLY {
             return self.evaluate(pos);
         }
         let mut list = G::MoveList::default();
@@ -562,32 +587,32 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         if moves.is_empty() {
             return -(WIN - ply as i32);
         }
-        let base = self.order.len();
+        let base = self.keys.len();
         for (i, &mv) in moves.iter().enumerate() {
             if pos.is_tactical(mv) {
-                self.order
+                self.keys
                     .push((pos.tactical_gain(mv) as i64) << 16 | i as i64);
             }
         }
-        let tactical = self.order.len() - base;
+        let tactical = self.keys.len() - base;
         let mut best = -INFINITE;
         // Where every move is tactical (a capture is compulsory) the side
         // to move cannot stand pat.
         if tactical < moves.len() {
             let stand_pat = self.evaluate(pos);
             if stand_pat >= beta || tactical == 0 {
-                self.order.truncate(base);
+                self.keys.truncate(base);
                 return stand_pat;
             }
             best = stand_pat;
             alpha = alpha.max(stand_pat);
         }
-        for i in 0..tactical {
-            let index = self.pick(base, i, tactical);
+        for i in 0..tactical.min(QS_MOVES) {
+            let index = ordering::pick(&mut self.keys[base..], i);
             let child = pos.play(moves[index]);
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.aborted {
-                self.order.truncate(base);
+                self.keys.truncate(base);
                 return 0;
             }
             if score > best {
@@ -600,87 +625,70 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 }
             }
         }
-        self.order.truncate(base);
+        self.keys.truncate(base);
         best
-    }
-
-    /// A repetition of a position since the last irreversible move (in the
-    /// search or in the game before the root), or the quiet-ply limit.
-    #[inline]
-    fn is_draw(&self, pos: &G, quiet: u32) -> bool {
-        if quiet >= pos.quiet_ply_limit() {
-            return true;
-        }
-        let hashes = &self.hashes;
-        let last = hashes.len() - 1;
-        let current = hashes[last];
-        let reach = (quiet as usize).min(last);
-        (2..=reach).any(|back| hashes[last - back] == current)
     }
 
     /// Pushes an ordering key for every move: the table's move, then
     /// tactical moves by their gain, then the killers, then the rest by
-    /// history.
+    /// history and continuation history.
     fn score_moves(&mut self, pos: &G, moves: &[G::Move], tt_move: Option<u16>, ply: usize) {
-        let side = pos.side_to_move().index() * HISTORY_KEYS;
-        let killers = self.killers[ply];
+        let side = pos.side_to_move().index();
+        let previous = self.stack[ply].previous;
+        let killers = self.stack[ply].killers;
         for (i, &mv) in moves.iter().enumerate() {
             let score: i64 = if tt_move == Some(i as u16) {
-                1 << 40
+                TT_MOVE
             } else if pos.is_tactical(mv) {
-                (1 << 36) + pos.tactical_gain(mv) as i64
+                TACTICAL + pos.tactical_gain(mv) as i64
             } else if killers[0] == Some(mv) {
-                1 << 35
+                KILLER
             } else if killers[1] == Some(mv) {
-                (1 << 35) - 1
+                KILLER - 1
             } else {
-                self.history[side + pos.history_key(mv) % HISTORY_KEYS] as i64
+                self.tables.score(side, previous, pos.history_key(mv)) as i64
             };
-            self.order.push(score << 16 | i as i64);
+            self.keys.push(score << 16 | i as i64);
         }
     }
 
-    /// Brings the best of the ordering keys `base + i .. base + n` to
-    /// `base + i` and returns its move index (selection: most nodes cut off
-    /// after a move or two, so a full sort would be wasted).
-    #[inline]
-    fn pick(&mut self, base: usize, i: usize, n: usize) -> usize {
-        let keys = &mut self.order[base + i..base + n];
-        let mut best = 0;
-        for j in 1..keys.len() {
-            if keys[j] > keys[best] {
-                best = j;
+    /// A quiet move caused a cut-off: it becomes a killer, its history
+    /// rises, and the quiet moves searched before it fall.
+    #[allow(clippy::too_many_arguments)]
+    fn reward(
+        &mut self,
+        pos: &G,
+        mv: G::Move,
+        ply: usize,
+        depth: i32,
+        moves: &[G::Move],
+        base: usize,
+        searched: usize,
+    ) {
+        self.stack[ply].add_killer(mv);
+        let side = pos.side_to_move().index();
+        let previous = self.stack[ply].previous;
+        self.tables
+            .update(side, previous, pos.history_key(mv), depth, true);
+        // The moves tried before this one: the keys up to `searched` hold
+        // them (the table's move, when searched first, has no key yet).
+        if self.keys.len() > base {
+            for k in 0..searched.min(self.keys.len() - base) {
+                let index = (self.keys[base + k] & 0xFFFF) as usize;
+                let other = moves[index];
+                if other != mv && !pos.is_tactical(other) {
+                    self.tables
+                        .update(side, previous, pos.history_key(other), depth, false);
+                }
             }
         }
-        keys.swap(0, best);
-        (keys[0] & 0xFFFF) as usize
-    }
-
-    /// A quiet move caused a cut-off: remember it as a killer and in the
-    /// history.
-    fn reward(&mut self, pos: &G, mv: G::Move, ply: usize, depth: i32) {
-        let killers = &mut self.killers[ply];
-        if killers[0] != Some(mv) {
-            killers[1] = killers[0];
-            killers[0] = Some(mv);
-        }
-        let slot = pos.side_to_move().index() * HISTORY_KEYS + pos.history_key(mv) % HISTORY_KEYS;
-        let bonus = (depth * depth).min(HISTORY_MAX);
-        let h = &mut self.history[slot];
-        *h += bonus - *h * bonus / HISTORY_MAX;
-    }
-
-    /// The static score, clamped clear of win and loss scores.
-    #[inline(always)]
-    fn evaluate(&self, pos: &G) -> i32 {
-        self.eval.evaluate(pos).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     fn update_pv(&mut self, ply: usize, mv: G::Move) {
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        let line = &mut head[ply];
+        let (head, tail) = self.stack.split_at_mut(ply + 1);
+        let line = &mut head[ply].pv;
         line.clear();
         line.push(mv);
-        line.extend_from_slice(&tail[0]);
+        line.extend_from_slice(&tail[0].pv);
     }
 }

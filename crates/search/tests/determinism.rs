@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::random_games;
+use common::{assert_deterministic, random_games};
 use parlour_checkers::Rules;
 use parlour_search::{Limits, Searcher};
 use std::sync::atomic::AtomicBool;
@@ -12,35 +12,9 @@ use std::sync::Arc;
 
 #[test]
 fn fixed_depth_single_thread_is_deterministic() {
-    let stop = Arc::new(AtomicBool::new(false));
     for rules in [Rules::ENGLISH, Rules::HUFFING] {
         let mut reused = Searcher::new(1, 2).unwrap();
-        for history in random_games(rules, 11, 12, 40) {
-            let limits = Limits::Depth(7);
-            let first = Searcher::new(1, 2).unwrap().search(
-                &history,
-                limits,
-                &Default::default(),
-                &stop,
-                |_| {},
-            );
-            let second = Searcher::new(1, 2).unwrap().search(
-                &history,
-                limits,
-                &Default::default(),
-                &stop,
-                |_| {},
-            );
-            reused.clear();
-            let third = reused.search(&history, limits, &Default::default(), &stop, |_| {});
-            for other in [&second, &third] {
-                assert_eq!(first.best_move, other.best_move, "{}", history.current());
-                assert_eq!(first.score, other.score);
-                assert_eq!(first.nodes, other.nodes);
-                assert_eq!(first.pv, other.pv);
-                assert_eq!(first.depth, 7);
-            }
-        }
+        assert_deterministic(&random_games(rules, 11, 12, 40), 7, &mut reused);
     }
 }
 

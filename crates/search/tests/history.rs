@@ -1,5 +1,6 @@
-//! The game's history counts inside the search: repetitions of positions
-//! before the root and the quiet-ply count are draws.
+//! The game's history counts inside the search: a repetition is a draw
+//! where the game's rules make it one (the third occurrence, counting the
+//! positions before the root), and so is the quiet-ply limit.
 
 use parlour_checkers::{Position, Rules};
 use parlour_game::{Game, History};
@@ -26,26 +27,48 @@ fn play(history: &mut History<Position>, moves: &[&str]) {
     }
 }
 
+/// Black's lone king on 1 against White's kings on 30 and 32: lost for
+/// Black, unless a repetition saves him.
+fn lone_king() -> Position {
+    Position::from_fen("B:WK30,K32:BK1", Rules::ENGLISH).unwrap()
+}
+
+/// Black's king goes 1-6-2, White's 32-28-32: after these moves the
+/// position with Black's king on 2 and Black to move (R) has occurred once,
+/// and the position after 2-6 (Q, White to move) once.
+const ROUND: [&str; 4] = ["1-6", "32-28", "6-2", "28-32"];
+/// Round and round again: R and Q have occurred twice.
+const TWICE: [&str; 4] = ["2-6", "32-28", "6-2", "28-32"];
+
 #[test]
-fn the_side_behind_repeats_a_position_of_the_game_to_draw() {
-    // Black's lone king against two: lost, unless a repetition saves it.
-    let start = Position::from_fen("B:WK30,K32:BK1", Rules::ENGLISH).unwrap();
-    let fresh = History::new(start);
-    let (_, alone) = search(&fresh, 4);
+fn the_side_behind_draws_by_a_third_occurrence_counting_the_game() {
+    let (_, alone) = search(&History::new(lone_king()), 4);
     assert!(
         alone.internal() < -50,
         "without history Black is behind: {alone}"
     );
-
-    // The same position, reached a second time: going back to 6 repeats
-    // the position after Black's first move.
-    let mut history = History::new(start);
-    play(&mut history, &["1-6", "32-28", "6-1", "28-32"]);
-    assert_eq!(history.current(), &start);
+    // Q has occurred twice before the root: 2-6 makes it the third.
+    let mut history = History::new(lone_king());
+    play(&mut history, &ROUND);
+    play(&mut history, &TWICE);
+    assert_eq!(history.repetitions(), 2);
     for depth in [1, 4] {
         let (best, score) = search(&history, depth);
         assert_eq!(score, Score::Value(0), "depth {depth}");
-        assert_eq!(best, "1-6", "depth {depth}");
+        assert_eq!(best, "2-6", "depth {depth}");
+    }
+}
+
+#[test]
+fn a_second_occurrence_of_a_position_of_the_game_is_not_a_draw() {
+    // Q has occurred once, before the root: 2-6 makes its second
+    // occurrence, which is no draw (the game draws at the third).
+    let mut history = History::new(lone_king());
+    play(&mut history, &ROUND);
+    assert_eq!(history.repetitions(), 1);
+    for depth in [1, 2] {
+        let (_, score) = search(&history, depth);
+        assert!(score.internal() < -50, "depth {depth}: {score}");
     }
 }
 

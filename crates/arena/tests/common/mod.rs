@@ -4,7 +4,8 @@
 #![allow(dead_code)]
 
 use parlour_arena::{
-    builtin_factory, Choice, ClockState, Evaluator, GameRecord, Player, PlayerError, PlayerSpec,
+    builtin_factory, BuildError, BuildProblem, Choice, ClockState, EngineError, Evaluator,
+    GameRecord, Player, PlayerSpec,
 };
 use parlour_checkers::Action;
 use parlour_checkers::{Position, Rules};
@@ -32,17 +33,21 @@ pub fn test_material(pos: &Position) -> i32 {
 }
 
 /// The built-in players, greedy on `test_material`.
-pub fn factory() -> impl Fn(&PlayerSpec) -> Result<Box<dyn Player<Position>>, String> + Sync {
+pub fn factory() -> impl Fn(&PlayerSpec) -> Result<Box<dyn Player<Position>>, BuildError> + Sync {
     let eval: Evaluator<Position> = Arc::new(test_material);
     builtin_factory(Some(eval))
 }
 
-/// The records without their dates, for comparing two runs.
+/// The records without what differs between two runs of the same games
+/// (the date, the moves' times, the order the games ended in), for
+/// comparing two runs game by game.
 pub fn undated(records: &[GameRecord]) -> Vec<GameRecord> {
     records
         .iter()
         .map(|r| GameRecord {
             date: String::new(),
+            move_ms: Vec::new(),
+            order: 0,
             ..r.clone()
         })
         .collect()
@@ -130,7 +135,7 @@ impl Player<Position> for Negamax {
         &mut self,
         game: &History<Position>,
         _clock: &ClockState,
-    ) -> Result<Choice<Action>, PlayerError> {
+    ) -> Result<Choice<Action>, EngineError> {
         let mut history = game.clone();
         let mut best: Option<(i32, Action)> = None;
         for mv in history.current().action_vec() {
@@ -141,19 +146,22 @@ impl Player<Position> for Negamax {
                 best = Some((value, mv));
             }
         }
-        let (value, mv) = best.ok_or_else(|| PlayerError::Crashed("no legal move".into()))?;
+        let (value, mv) = best.ok_or_else(|| EngineError::Crashed("no legal move".into()))?;
         Ok(Choice::scored(mv, value))
     }
 }
 
 /// The built-in players, plus `search:depth=N` as a [`Negamax`].
 pub fn factory_with_search(
-) -> impl Fn(&PlayerSpec) -> Result<Box<dyn Player<Position>>, String> + Sync {
+) -> impl Fn(&PlayerSpec) -> Result<Box<dyn Player<Position>>, BuildError> + Sync {
     let builtin = factory();
     move |spec: &PlayerSpec| match spec {
-        PlayerSpec::Search { name, limits } => Ok(Box::new(Negamax {
+        PlayerSpec::Search { name, limits, .. } => Ok(Box::new(Negamax {
             name: name.clone(),
-            depth: limits.depth.ok_or("the test searcher needs a depth")?,
+            depth: limits.depth.ok_or_else(|| BuildError {
+                name: name.clone(),
+                problem: BuildProblem::Unavailable("search without a depth"),
+            })?,
         })),
         other => builtin(other),
     }

@@ -73,7 +73,7 @@ impl RefPos {
     /// Reads the fast position through its public accessors only.
     pub fn from_fast(p: &PegPosition) -> RefPos {
         let rules: PegRules = p.rules();
-        let n = 8 * rules.squares as usize;
+        let n = 8 * rules.squares() as usize;
         let mut cells = vec![None; n];
         for side in [Side::Black, Side::White] {
             for h in p.pegs(side) {
@@ -84,8 +84,8 @@ impl RefPos {
             }
         }
         let mut pos = RefPos {
-            squares: rules.squares as usize,
-            diagonals: rules.diagonals,
+            squares: rules.squares() as usize,
+            diagonals: rules.diagonals(),
             cells,
             hand: [p.hand(Side::Black) as u32, p.hand(Side::White) as u32],
             reserve: [p.reserve(Side::Black) as u32, p.reserve(Side::White) as u32],

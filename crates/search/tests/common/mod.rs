@@ -1,13 +1,18 @@
 //! Helpers shared by the search tests: random positions, material, the
-//! small players of the playing tests, an exhaustive win solver, and
-//! turning a checkers position round.
+//! small players of the playing tests and the match they play, the check
+//! that a fixed-depth search is deterministic, an exhaustive win solver,
+//! and turning a checkers position round.
 #![allow(dead_code)] // each test file uses a part
 
 use parlour_checkers::{Action, Position, Rules};
-use parlour_game::{Game, History, Side};
+use parlour_game::{Evaluate, Game, History, Outcome, Side};
+use parlour_search::{Limits, Searcher};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
+use std::ops::RangeInclusive;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// Material from `side`'s view: a man 100, a king 150.
 pub fn material(pos: &Position, side: Side) -> i32 {
@@ -138,4 +143,127 @@ pub fn mirror_move(text: &str) -> String {
         }
     }
     out
+}
+
+/// Checks that a single-threaded search of each of `histories` to `depth`
+/// gives the same move, score, node count and principal variation from
+/// two new searchers and from `reused` cleared.
+pub fn assert_deterministic<G: Evaluate>(
+    histories: &[History<G>],
+    depth: u32,
+    reused: &mut Searcher,
+) {
+    let stop = Arc::new(AtomicBool::new(false));
+    let eval = G::Evaluator::default();
+    let limits = Limits::Depth(depth);
+    for history in histories {
+        let fresh = || {
+            Searcher::new(1, 2)
+                .unwrap()
+                .search(history, limits, &eval, &stop, |_| {})
+        };
+        let (first, second) = (fresh(), fresh());
+        reused.clear();
+        let third = reused.search(history, limits, &eval, &stop, |_| {});
+        for other in [&second, &third] {
+            assert_eq!(first.best_move, other.best_move, "{}", history.current());
+            assert_eq!(first.score, other.score);
+            assert_eq!(first.nodes, other.nodes);
+            assert_eq!(first.pv, other.pv);
+            assert_eq!(other.depth, depth);
+        }
+        assert_eq!(first.depth, depth);
+    }
+}
+
+/// A player of the playing tests: a move for a position, by chance.
+pub type Player<G> = fn(&G, &mut StdRng) -> <G as Game>::Move;
+
+/// The searcher's results in a match against a player.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Score {
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+    /// Plies played in all.
+    pub plies: usize,
+}
+
+/// A match of the searcher at `depth` against `opponent`: `games` games
+/// from `start` after an opening of `opening` random plies (`random`),
+/// colours alternating, a game still going after `max_plies` drawn.
+pub struct Match<G: Evaluate> {
+    pub start: G,
+    pub opening: RangeInclusive<usize>,
+    pub depth: u32,
+    pub games: usize,
+    pub max_plies: usize,
+    pub random: Player<G>,
+}
+
+impl<G: Evaluate> Match<G> {
+    /// Plays the match from `seed`.
+    pub fn play(&self, opponent: Player<G>, seed: u64) -> Score {
+        let mut searcher = Searcher::new(1, 16).unwrap();
+        let stop = Arc::new(AtomicBool::new(false));
+        let eval = G::Evaluator::default();
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut score = Score::default();
+        for game in 0..self.games {
+            let engine = Side::BOTH[game % 2];
+            let mut history = History::new(self.start);
+            for _ in 0..rng.random_range(self.opening.clone()) {
+                let mv = (self.random)(history.current(), &mut rng);
+                history.push(mv);
+            }
+            searcher.clear();
+            let outcome = loop {
+                if let Some(outcome) = history.outcome() {
+                    break outcome;
+                }
+                if history.moves().len() >= self.max_plies {
+                    break Outcome::Draw;
+                }
+                let pos = *history.current();
+                let mv = if pos.side_to_move() == engine {
+                    let limits = Limits::Depth(self.depth);
+                    searcher
+                        .search(&history, limits, &eval, &stop, |_| {})
+                        .best_move
+                        .expect("the game is not over")
+                } else {
+                    opponent(&pos, &mut rng)
+                };
+                history.push(mv);
+            };
+            score.plies += history.moves().len();
+            match outcome {
+                Outcome::Win(side) if side == engine => score.wins += 1,
+                Outcome::Win(_) => score.losses += 1,
+                Outcome::Draw => score.draws += 1,
+            }
+        }
+        score
+    }
+
+    /// Plays the match and checks the searcher lost no game and scored at
+    /// least 90%.
+    pub fn check(&self, opponent: Player<G>, name: &str, seed: u64) {
+        let Score {
+            wins,
+            draws,
+            losses,
+            plies,
+        } = self.play(opponent, seed);
+        let score = (wins as f64 + draws as f64 / 2.0) / self.games as f64;
+        println!(
+            "{}, depth {}, against {name}: +{wins} ={draws} -{losses}, {:.1}%, {:.1} plies a game",
+            self.start,
+            self.depth,
+            100.0 * score,
+            plies as f64 / self.games as f64
+        );
+        assert_eq!(losses, 0, "against {name}: lost a game");
+        assert!(score >= 0.9, "against {name}: scored {score}");
+    }
 }

@@ -5,10 +5,13 @@
 //! found and scored as wins, and matches against a random and a one-ply
 //! greedy player are won.
 //!
-//! `parlour-search` is a dev-dependency only: the game crate itself knows
-//! nothing of search.
+//! (Here, among the search's tests: the game crate knows nothing of
+//! search.)
 
-use parlour_game::{Game, History, Outcome, Side};
+mod common;
+
+use common::{assert_deterministic, Match};
+use parlour_game::{Game, History, Side};
 use parlour_pegs::{PegMove, PegMoveList, PegPosition, PegRules};
 use parlour_search::{Limits, Score, Searcher};
 use rand::rngs::StdRng;
@@ -128,35 +131,9 @@ fn a_lost_position_gives_no_move() {
 
 #[test]
 fn fixed_depth_single_thread_is_deterministic() {
-    let stop = Arc::new(AtomicBool::new(false));
     let mut reused = Searcher::new(1, 2).unwrap();
     for rules in ["", "diagonals=0"] {
-        for history in random_games(rules, 7, 10, 60) {
-            let limits = Limits::Depth(6);
-            let first = Searcher::new(1, 2).unwrap().search(
-                &history,
-                limits,
-                &Default::default(),
-                &stop,
-                |_| {},
-            );
-            let second = Searcher::new(1, 2).unwrap().search(
-                &history,
-                limits,
-                &Default::default(),
-                &stop,
-                |_| {},
-            );
-            reused.clear();
-            let third = reused.search(&history, limits, &Default::default(), &stop, |_| {});
-            for other in [&second, &third] {
-                assert_eq!(first.best_move, other.best_move, "{}", history.current());
-                assert_eq!(first.score, other.score);
-                assert_eq!(first.nodes, other.nodes);
-                assert_eq!(first.pv, other.pv);
-            }
-            assert_eq!(first.depth, 6);
-        }
+        assert_deterministic(&random_games(rules, 7, 10, 60), 6, &mut reused);
     }
 }
 
@@ -312,8 +289,6 @@ fn material(pos: &PegPosition, side: Side) -> i32 {
     worth(side) - worth(side.opponent())
 }
 
-type Player = fn(&PegPosition, &mut StdRng) -> PegMove;
-
 fn random_move(pos: &PegPosition, rng: &mut StdRng) -> PegMove {
     let list = moves(pos);
     list[rng.random_range(0..list.len())]
@@ -337,85 +312,24 @@ fn greedy_move(pos: &PegPosition, rng: &mut StdRng) -> PegMove {
     choices[rng.random_range(0..choices.len())]
 }
 
-/// The searcher's depth in the matches.
-const MATCH_DEPTH: u32 = 6;
-const GAMES: usize = 20;
-/// A game still going after this many plies is adjudicated a draw.
-const MAX_PLIES: usize = 300;
-
-/// Plays `GAMES` games from random openings (two to six random plies,
-/// colours alternating) and returns the searcher's (wins, draws, losses)
-/// and the plies played in all.
-fn match_against(opponent: Player, seed: u64) -> (usize, usize, usize, usize) {
-    let mut searcher = Searcher::new(1, 16).unwrap();
-    let stop = Arc::new(AtomicBool::new(false));
-    let mut rng = StdRng::seed_from_u64(seed);
-    let (mut wins, mut draws, mut losses, mut plies) = (0, 0, 0, 0);
-    for game in 0..GAMES {
-        let engine = if game % 2 == 0 {
-            Side::Black
-        } else {
-            Side::White
-        };
-        let mut history = History::new(PegPosition::start(PegRules::DEFAULT));
-        for _ in 0..rng.random_range(2..=6) {
-            let mv = random_move(history.current(), &mut rng);
-            history.push(mv);
-        }
-        searcher.clear();
-        let outcome = loop {
-            if let Some(outcome) = history.outcome() {
-                break outcome;
-            }
-            if history.moves().len() >= MAX_PLIES {
-                break Outcome::Draw;
-            }
-            let pos = *history.current();
-            let mv = if pos.side() == engine {
-                searcher
-                    .search(
-                        &history,
-                        Limits::Depth(MATCH_DEPTH),
-                        &Default::default(),
-                        &stop,
-                        |_| {},
-                    )
-                    .best_move
-                    .expect("the game is not over")
-            } else {
-                opponent(&pos, &mut rng)
-            };
-            history.push(mv);
-        };
-        plies += history.moves().len();
-        match outcome {
-            Outcome::Win(side) if side == engine => wins += 1,
-            Outcome::Win(_) => losses += 1,
-            Outcome::Draw => draws += 1,
-        }
+/// Twenty games at depth 6 from the start, after two to six random plies.
+fn plan() -> Match<PegPosition> {
+    Match {
+        start: PegPosition::start(PegRules::DEFAULT),
+        opening: 2..=6,
+        depth: 6,
+        games: 20,
+        max_plies: 300,
+        random: random_move,
     }
-    (wins, draws, losses, plies)
-}
-
-fn check_match(opponent: Player, name: &str, seed: u64) {
-    let (wins, draws, losses, plies) = match_against(opponent, seed);
-    let score = (wins as f64 + draws as f64 / 2.0) / GAMES as f64;
-    println!(
-        "pegs, depth {MATCH_DEPTH}, against {name}: +{wins} ={draws} -{losses}, {:.1}%, \
-         {:.1} plies a game",
-        100.0 * score,
-        plies as f64 / GAMES as f64
-    );
-    assert_eq!(losses, 0, "against {name}: lost a game");
-    assert!(score >= 0.9, "against {name}: scored {score}");
 }
 
 #[test]
 fn beats_a_random_player() {
-    check_match(random_move, "random", 31);
+    plan().check(random_move, "random", 31);
 }
 
 #[test]
 fn beats_a_greedy_player() {
-    check_match(greedy_move, "greedy", 32);
+    plan().check(greedy_move, "greedy", 32);
 }

@@ -1,0 +1,175 @@
+//! `parlour selfplay`: the engine plays itself and records training
+//! positions for `parlour train` (the pipeline of `parlour-train`).
+
+use crate::options::{threads, EvalArg, GameArgs};
+use crate::Run;
+use anyhow::{Context, Result};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use parlour_arena::{OpeningBook, OpeningSpec};
+use parlour_game::{History, Learn, Variant, Visit};
+use std::num::{NonZeroU32, NonZeroU64, NonZeroUsize};
+use parlour_train::{Budget, SelfPlay, SelfPlayProgress};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+/// Flags of `parlour selfplay`.
+#[derive(Args, Debug)]
+pub struct SelfPlayArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// The data file to write (resumed if it holds games of the same run).
+    #[arg(long)]
+    out: PathBuf,
+    /// Games to play.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Nodes a move (the default budget: 5000).
+    #[arg(long, conflicts_with = "depth")]
+    nodes: Option<NonZeroU64>,
+    /// Depth a move, instead of a node budget.
+    #[arg(long)]
+    depth: Option<NonZeroU32>,
+    /// After the opening, each game plays up to this many random plies.
+    #[arg(long, default_value_t = 4)]
+    random_plies: u32,
+    /// The openings: a deck of the game's (checkers: `deck`, the 156
+    /// ballots in play, the default; `all`, 174; `tough`), `start`, or a
+    /// file of positions or move sequences. Default: the game's deck, or
+    /// its start (the peg game), with the random plies after it.
+    #[arg(long)]
+    openings: Option<String>,
+    /// A game still going after this many plies is a draw.
+    #[arg(long, default_value_t = 400)]
+    max_plies: u32,
+    /// The seed of everything random in the run.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games at once (default: all cores).
+    #[arg(long)]
+    concurrency: Option<NonZeroUsize>,
+    /// Each searcher's transposition table, in MiB.
+    #[arg(long, default_value_t = 8)]
+    hash: usize,
+    #[command(flatten)]
+    eval: EvalArg,
+}
+
+/// The default budget: enough nodes a move that the search sees the
+/// tactics its labels must know.
+pub const DEFAULT_NODES: u64 = 5_000;
+
+/// Sets the flag on the first Ctrl-C (games under way are abandoned, the
+/// file keeps every game written) and exits on the second.
+fn stop_on_ctrl_c() -> Arc<AtomicBool> {
+    static STOP: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    STOP.get_or_init(|| {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let _ = ctrlc::set_handler(move || {
+            if flag.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+            eprintln!("\nparlour selfplay: stopping; the same command resumes the run");
+        });
+        stop
+    })
+    .clone()
+}
+
+fn play<G: Learn>(run: SelfPlay<G>, args: &SelfPlayArgs) -> Result<()> {
+    let bar = ProgressBar::with_draw_target(Some(run.games), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:20}] {pos}/{len} games, {msg} (eta {eta})",
+        )
+        .expect("a valid template")
+        .progress_chars("=> "),
+    );
+    bar.enable_steady_tick(Duration::from_millis(500));
+    let started = std::time::Instant::now();
+    let progress = |p: &SelfPlayProgress| {
+        bar.set_position(p.games);
+        let rate = p.positions as f64 / started.elapsed().as_secs_f64().max(1e-9);
+        bar.set_message(format!("{} positions, {rate:.0}/s", p.positions));
+    };
+    let stop = stop_on_ctrl_c();
+    let summary = run.run(&args.out, &stop, &progress)?;
+    bar.finish_and_clear();
+    let seconds = summary.elapsed.as_secs_f64().max(1e-9);
+    let threads = run.concurrency.max(1);
+    println!(
+        "{} games ({} resumed), {} positions written by this run, {} in the file",
+        summary.games, summary.resumed, summary.positions, summary.total_positions
+    );
+    println!(
+        "results: Black {} White {} drawn {}",
+        summary.results[0], summary.results[1], summary.results[2]
+    );
+    println!(
+        "{seconds:.1} s, {:.0} positions per second, {:.0} per second per thread ({threads} threads)",
+        summary.positions as f64 / seconds,
+        summary.positions as f64 / seconds / threads as f64
+    );
+    if summary.stopped {
+        println!("stopped before the last game: the same command resumes the run");
+    }
+    Ok(())
+}
+
+impl Visit for &SelfPlayArgs {
+    type Output = Result<()>;
+
+    fn visit<V: Variant>(self) -> Result<()> {
+        let rules = self.game.rules::<V>()?;
+        let budget = match (self.nodes, self.depth) {
+            (_, Some(d)) => Budget::Depth(d.get()),
+            (n, None) => Budget::Nodes(n.map_or(DEFAULT_NODES, NonZeroU64::get)),
+        };
+        // A game's openings: its deck, or its start (random openings are
+        // the run's own random plies).
+        let name = self
+            .openings
+            .clone()
+            .unwrap_or_else(|| V::default_openings().to_string());
+        let spec = OpeningSpec::parse::<V>(&name).context("bad --openings")?;
+        let spec = match spec {
+            OpeningSpec::Random { .. } => OpeningSpec::Start,
+            other => other,
+        };
+        let book = OpeningBook::load(&spec, &rules, self.seed, false).context("bad --openings")?;
+        let openings: Vec<History<V::Position>> = (0..book.len().unwrap_or(1))
+            .map(|i| {
+                let opening = book.get(i);
+                let mut history = History::new(opening.start);
+                for mv in opening.moves {
+                    history.push(mv);
+                }
+                history
+            })
+            .collect();
+        let eval = self.eval.evaluator(&rules)?;
+        let run = SelfPlay {
+            openings,
+            openings_name: name,
+            games: self.games,
+            budget,
+            random_plies: self.random_plies,
+            max_plies: self.max_plies,
+            seed: self.seed,
+            eval_name: eval.to_string(),
+            eval,
+            concurrency: threads(self.concurrency),
+            hash_mib: self.hash,
+        };
+        play(run, self)
+    }
+}
+
+impl Run for SelfPlayArgs {
+    fn run(self) -> Result<()> {
+        self.game.visit(&self)?
+    }
+}

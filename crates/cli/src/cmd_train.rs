@@ -1,0 +1,155 @@
+//! `parlour train`: fits a game's learned evaluation to self-play data and
+//! writes a weights file (`parlour-train`'s trainer).
+
+use crate::options::{threads, GameArgs};
+use crate::Run;
+use anyhow::{Context, Result};
+use clap::Args;
+use parlour_game::{Learn, Variant, Visit, Weights};
+use std::num::NonZeroUsize;
+use parlour_train::{DataFile, Dataset, EpochReport, TrainConfig};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Flags of `parlour train`.
+#[derive(Args, Debug)]
+pub struct TrainArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Data files written by `parlour selfplay` (any number, of the same
+    /// game and rules).
+    #[arg(long, required = true, num_args = 1..)]
+    data: Vec<PathBuf>,
+    /// The weights file to write.
+    #[arg(long)]
+    out: PathBuf,
+    /// Start from these weights instead of zeros.
+    #[arg(long)]
+    init: Option<PathBuf>,
+    /// At most this many passes over the data.
+    #[arg(long, default_value_t = TrainConfig::default().epochs)]
+    epochs: usize,
+    /// Positions a gradient step.
+    #[arg(long, default_value_t = TrainConfig::default().batch)]
+    batch: usize,
+    /// Adam's step size, in hundredths of a man.
+    #[arg(long, default_value_t = TrainConfig::default().learning_rate)]
+    lr: f32,
+    /// The weight of the game's result in the target; the rest is the
+    /// search's score.
+    #[arg(long, default_value_t = TrainConfig::default().lambda)]
+    lambda: f32,
+    /// L2 regularisation.
+    #[arg(long, default_value_t = TrainConfig::default().l2)]
+    l2: f32,
+    /// The share of games held out for validation.
+    #[arg(long, default_value_t = TrainConfig::default().validation)]
+    validation: f32,
+    /// Stop after this many epochs without a better validation loss.
+    #[arg(long, default_value_t = TrainConfig::default().patience)]
+    patience: usize,
+    /// Threads (default: all cores).
+    #[arg(long)]
+    threads: Option<NonZeroUsize>,
+    /// The seed of the order of the samples.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// A note stored in the weights file (how they were made).
+    #[arg(long, default_value = "")]
+    note: String,
+}
+
+fn train<G: Learn>(template: &G, args: &TrainArgs) -> Result<()> {
+    let started = Instant::now();
+    let mut files = Vec::new();
+    for path in &args.data {
+        files.push(DataFile::read(path)?);
+    }
+    let data = Dataset::load(template, &files)?;
+    drop(files);
+    println!(
+        "{} records, {} distinct positions, read in {:.1} s",
+        data.records,
+        data.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let initial = match &args.init {
+        Some(path) => {
+            let w = Weights::read(path)
+                .and_then(|w| w.expect(&template.model_key(), template.feature_count()))
+                .context("bad --init")?;
+            let resolution = w.resolution as f32;
+            Some(w.values.iter().map(|&v| v as f32 / resolution).collect())
+        }
+        None => None,
+    };
+    let config = TrainConfig {
+        epochs: args.epochs,
+        batch: args.batch,
+        learning_rate: args.lr,
+        lambda: args.lambda,
+        l2: args.l2,
+        validation: args.validation,
+        patience: args.patience,
+        threads: threads(args.threads),
+        seed: args.seed,
+    };
+    println!("epoch  train loss  validation loss  step    seconds");
+    let mut report = |r: &EpochReport| {
+        println!(
+            "{:>5}  {:>10.5}  {:>15.5}  {:>5.3}  {:>8.1}",
+            r.epoch,
+            r.train_loss,
+            r.validation_loss,
+            r.learning_rate,
+            r.elapsed.as_secs_f64()
+        );
+    };
+    let trained = parlour_train::trainer::train(template, &data, &config, initial, &mut report)?;
+    println!(
+        "best epoch {}: validation loss {:.5} (the data's own search scores: {:.5}); against the results alone {:.5} (search scores: {:.5}); scale {:.1}; {} training and {} validation positions",
+        trained.best_epoch,
+        trained.validation_loss,
+        trained.search_loss,
+        trained.result_loss,
+        trained.search_result_loss,
+        trained.scale,
+        trained.samples.0,
+        trained.samples.1
+    );
+    let note = format!(
+        "{}{}trained on {} positions ({} held out) from {}; validation loss {:.5}; lambda {}",
+        args.note,
+        if args.note.is_empty() { "" } else { "; " },
+        trained.samples.0,
+        trained.samples.1,
+        args.data
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", "),
+        trained.validation_loss,
+        args.lambda
+    );
+    trained.to_weights(template, note).write(&args.out)?;
+    println!(
+        "wrote {} in {:.1} s",
+        args.out.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+impl Visit for &TrainArgs {
+    type Output = Result<()>;
+
+    fn visit<V: Variant>(self) -> Result<()> {
+        train(&self.game.rules::<V>()?.start(), self)
+    }
+}
+
+impl Run for TrainArgs {
+    fn run(self) -> Result<()> {
+        self.game.visit(&self)?
+    }
+}

@@ -1,0 +1,344 @@
+//! Matches spread over machines, from the outside: `parlour match --shard`
+//! plays one part of a match, and `parlour report` merges the parts into
+//! exactly the tables and games of the whole match; the SPRT is exact (two
+//! identical engines stay undecided) and applies to merged games, not to a
+//! shard; resume names what differs in another match's file; progress goes
+//! to stderr as plain lines when stderr is not a terminal.
+
+mod support;
+
+use parlour_arena::{Pentanomial, Sprt};
+use std::path::Path;
+use support::{fails, ok, parlour, path, records, scratch};
+
+/// The flags of a small fixed-depth three-engine round robin.
+const MATCH: [&str; 15] = [
+    "match",
+    "--engine",
+    "search:depth=3,name=deep",
+    "--engine",
+    "search:depth=1,name=shallow",
+    "--engine",
+    "greedy",
+    "--rounds",
+    "2",
+    "--seed",
+    "17",
+    "--shuffle",
+    "--concurrency",
+    "2",
+    "--quiet",
+];
+
+fn with(base: &[&str], extra: &[&str]) -> Vec<String> {
+    base.iter().chain(extra).map(|s| s.to_string()).collect()
+}
+
+fn run(args: &[String]) -> String {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    ok(&args)
+}
+
+fn refuse(args: &[String]) -> String {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    fails(&args)
+}
+
+/// The games of a PDN file without their dates, sorted (a match writes
+/// them as they end, a report in order).
+fn pdn_games(file: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(file).unwrap();
+    let mut games: Vec<String> = text
+        .split("[Event ")
+        .filter(|g| !g.is_empty())
+        .map(|g| {
+            g.lines()
+                .filter(|l| !l.starts_with("[Date "))
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+        .collect();
+    games.sort();
+    games
+}
+
+/// The records of a results file without what differs between runs of the
+/// same games (date, move times, completion order), by index.
+fn games_of(files: &[&Path]) -> Vec<serde_json::Value> {
+    let mut all: Vec<serde_json::Value> = files
+        .iter()
+        .flat_map(|f| records(f))
+        .map(|mut r| {
+            let object = r.as_object_mut().unwrap();
+            for key in ["date", "move_ms", "order"] {
+                object.remove(key);
+            }
+            r
+        })
+        .collect();
+    all.sort_by_key(|r| r["index"].as_u64());
+    all
+}
+
+#[test]
+fn three_shards_report_the_whole_match() {
+    let dir = scratch("shards");
+    let (whole, whole_pdn) = (dir.join("whole.jsonl"), dir.join("whole.pdn"));
+    let whole_out = run(&with(
+        &MATCH,
+        &["--results", path(&whole), "--pdn", path(&whole_pdn)],
+    ));
+    assert!(
+        whole_out.starts_with("12 of 12 games played\n"),
+        "{whole_out}"
+    );
+    let shards: Vec<_> = (1..=3)
+        .map(|k| dir.join(format!("shard-{k}.jsonl")))
+        .collect();
+    for (k, file) in shards.iter().enumerate() {
+        let shard = format!("{}/3", k + 1);
+        let out = run(&with(&MATCH, &["--shard", &shard, "--results", path(file)]));
+        assert!(out.starts_with("4 of 4 games played\n"), "{out}");
+        let header = std::fs::read_to_string(file).unwrap();
+        assert!(
+            header.contains(&format!("\"shard\":\"{shard}\"")),
+            "{header}"
+        );
+    }
+    let merged_pdn = dir.join("merged.pdn");
+    let report = run(&with(
+        &[
+            "report",
+            path(&shards[2]),
+            path(&shards[0]),
+            path(&shards[1]),
+        ],
+        &["--pdn", path(&merged_pdn)],
+    ));
+    // The same tables, column for column and row for row.
+    assert_eq!(report, whole_out);
+    assert_eq!(pdn_games(&merged_pdn), pdn_games(&whole_pdn));
+    let shard_paths: Vec<&Path> = shards.iter().map(|p| p.as_path()).collect();
+    assert_eq!(games_of(&shard_paths), games_of(&[&whole]));
+
+    // A shard given twice, by the same path or as a copy.
+    let stderr = refuse(&with(
+        &[
+            "report",
+            path(&shards[0]),
+            path(&shards[1]),
+            path(&shards[0]),
+        ],
+        &[],
+    ));
+    assert!(stderr.contains("given twice"), "{stderr}");
+    let copy = dir.join("copy.jsonl");
+    std::fs::copy(&shards[1], &copy).unwrap();
+    let stderr = refuse(&with(&["report", path(&shards[1]), path(&copy)], &[]));
+    assert!(stderr.contains("is in both"), "{stderr}");
+    // A shard of another match.
+    let other = dir.join("other.jsonl");
+    let mut flags = with(&MATCH, &["--shard", "3/3", "--results", path(&other)]);
+    flags[10] = "18".into();
+    run(&flags);
+    let stderr = refuse(&with(
+        &["report", path(&shards[0]), path(&shards[1]), path(&other)],
+        &[],
+    ));
+    assert!(
+        stderr.contains("different matches: seed: 17 in"),
+        "{stderr}"
+    );
+    // Not a results file.
+    std::fs::write(dir.join("old.jsonl"), "{\"index\":0}\n").unwrap();
+    let stderr = refuse(&with(&["report", path(&dir.join("old.jsonl"))], &[]));
+    assert!(stderr.contains("no match header"), "{stderr}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn an_sprt_runs_on_merged_shards_not_on_one() {
+    let dir = scratch("sprt-shards");
+    let two = [
+        "match",
+        "--engine",
+        "search:depth=4,name=a",
+        "--engine",
+        "random",
+        "--rounds",
+        "6",
+        "--quiet",
+    ];
+    let stderr = refuse(&with(&two, &["--shard", "1/2", "--sprt", "0,5,0.05,0.05"]));
+    assert!(stderr.contains("parlour report --sprt"), "{stderr}");
+    let files: Vec<_> = (1..=2).map(|k| dir.join(format!("s{k}.jsonl"))).collect();
+    for (k, file) in files.iter().enumerate() {
+        run(&with(
+            &two,
+            &["--shard", &format!("{}/2", k + 1), "--results", path(file)],
+        ));
+    }
+    let out = run(&with(
+        &["report", path(&files[0]), path(&files[1])],
+        &["--sprt", "0,200,0.05,0.05", "--sprt-model", "logistic"],
+    ));
+    assert!(out.starts_with("12 of 12 games played\n"), "{out}");
+    assert!(
+        out.contains("SPRT (elo0=0 elo1=200 alpha=0.05 beta=0.05 logistic): LLR "),
+        "{out}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The pentanomial counts and the LLR a match printed.
+fn printed(out: &str) -> (Pentanomial, f64) {
+    let counts = out
+        .split_once('[')
+        .and_then(|(_, rest)| rest.split_once(']'))
+        .map(|(inside, _)| inside)
+        .expect("pentanomial counts");
+    let c: Vec<u32> = counts.split(", ").map(|x| x.parse().unwrap()).collect();
+    let llr = out
+        .split_once("LLR ")
+        .and_then(|(_, rest)| rest.split_whitespace().next())
+        .expect("an LLR")
+        .parse()
+        .unwrap();
+    (Pentanomial([c[0], c[1], c[2], c[3], c[4]]), llr)
+}
+
+#[test]
+fn two_identical_engines_are_not_decided_within_thirty_pairs() {
+    // The old normal approximation accepted H0 for nine drawn pairs, and
+    // H1 for two pairs won twice; the exact ratio does neither.
+    for model in ["logistic", "normalized"] {
+        let out = ok(&[
+            "match",
+            "--engine",
+            "search:depth=3,name=a",
+            "--engine",
+            "search:depth=3,name=b",
+            "--rounds",
+            "30",
+            "--sprt",
+            "0,5,0.05,0.05",
+            "--sprt-model",
+            model,
+            "--seed",
+            "3",
+            "--quiet",
+        ]);
+        assert!(out.starts_with("60 of 60 games played\n"), "{out}");
+        assert!(out.contains("no decision"), "{out}");
+        let (penta, llr) = printed(&out);
+        assert_eq!(penta.pairs(), 30);
+        let mut sprt: Sprt = "0,5,0.05,0.05".parse().unwrap();
+        if model == "normalized" {
+            sprt = sprt.with_model(parlour_arena::SprtModel::Normalized);
+        }
+        assert!((sprt.llr(&penta) - llr).abs() <= 0.005, "{out}");
+    }
+    // The example: two pairs won twice no longer stop the match.
+    let out = ok(&[
+        "match",
+        "--engine",
+        "search:depth=4,name=a",
+        "--engine",
+        "search:depth=2,name=b",
+        "--rounds",
+        "2",
+        "--sprt",
+        "0,5,0.05,0.05",
+        "--seed",
+        "3",
+        "--quiet",
+    ]);
+    assert!(out.starts_with("4 of 4 games played\n"), "{out}");
+}
+
+#[test]
+fn resume_names_what_differs() {
+    let dir = scratch("resume-differs");
+    let results = dir.join("r.jsonl");
+    let base = [
+        "match",
+        "--engine",
+        "search:depth=2,name=a",
+        "--engine",
+        "greedy",
+        "--rounds",
+        "1",
+        "--quiet",
+        "--results",
+        path(&results),
+    ];
+    run(&with(&base, &["--rules", "huffing"]));
+    for (extra, says) in [
+        (
+            vec!["--resume"],
+            "rules: `huffing` in the file, `english` here",
+        ),
+        (
+            vec!["--resume", "--rules", "huffing,quiet_plies=30"],
+            "rules: `huffing` in the file, `huffing,quiet_plies=30` here",
+        ),
+        (
+            vec!["--resume", "--rules", "huffing", "--max-plies", "90"],
+            "max plies: `1000` in the file, `90` here",
+        ),
+    ] {
+        let stderr = refuse(&with(&base, &extra));
+        assert!(stderr.contains("belongs to another match"), "{stderr}");
+        assert!(stderr.contains(says), "{says}: {stderr}");
+    }
+    let mut other_limits = with(&base, &["--resume", "--rules", "huffing"]);
+    other_limits[2] = "search:depth=3,name=a".into();
+    let stderr = refuse(&other_limits);
+    assert!(
+        stderr.contains(
+            "engine 1: `search:depth=2,name=a` in the file, `search:depth=3,name=a` here"
+        ),
+        "{stderr}"
+    );
+    // --pdn and --results may not be one file.
+    let stderr = refuse(&with(&base, &["--pdn", path(&results)]));
+    assert!(stderr.contains("two files"), "{stderr}");
+    // The honest resume still works.
+    let out = run(&with(&base, &["--resume", "--rules", "huffing"]));
+    assert!(out.starts_with("2 of 2 games played\n"), "{out}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn progress_is_written_as_lines_when_stderr_is_not_a_terminal() {
+    let out = parlour(&[
+        "match",
+        "--engine",
+        "search:depth=2",
+        "--engine",
+        "random",
+        "--rounds",
+        "2",
+        "--concurrency",
+        "1",
+    ]);
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    // The first game and the last, at least; no bar's control characters.
+    assert!(lines.len() >= 2, "{stderr}");
+    assert!(
+        lines.iter().all(|l| l.starts_with("parlour match: 00:")),
+        "{stderr}"
+    );
+    assert!(lines.last().unwrap().contains(" 4/4 "), "{stderr}");
+    assert!(
+        !stderr.contains('\r') && !stderr.contains('\u{1b}'),
+        "{stderr:?}"
+    );
+    // --quiet: nothing.
+    let out = parlour(&[
+        "match", "--engine", "random", "--engine", "greedy", "--rounds", "1", "--quiet",
+    ]);
+    assert!(out.stderr.is_empty());
+}

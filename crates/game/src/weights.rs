@@ -1,0 +1,302 @@
+//! The file of a learned evaluation's weights: which model they are for,
+//! a note on where they came from, and the weights, quantised to `i16`,
+//! with a checksum so that a damaged file is refused, never half-read.
+//!
+//! The layout, all integers little-endian:
+//!
+//! ```text
+//! "PARLOUR-WEIGHTS\n"        16 bytes, the magic
+//! version                    u32, FORMAT_VERSION
+//! key length, key            u16, UTF-8: the model (e.g. checkers/english/patterns-1)
+//! note length, note          u16, UTF-8: how the weights were made
+//! resolution                 u16: weight units per unit of score
+//! count                      u32: the number of weights
+//! weights                    count x i16
+//! checksum                   u64: FNV-1a of every byte before it
+//! ```
+
+use std::path::{Path, PathBuf};
+
+const MAGIC: &[u8; 16] = b"PARLOUR-WEIGHTS\n";
+
+/// The version of the layout this build reads and writes.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// A model's weights, as stored in a weights file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// The model they belong to ([`crate::learn::Learn::model_key`]).
+    pub key: String,
+    /// How they were made: data, training, generation; for people.
+    pub note: String,
+    /// Weight units per unit of score (a weight of `resolution` adds one
+    /// hundredth of a man to a checkers score).
+    pub resolution: u16,
+    /// The weights, in the model's order.
+    pub values: Vec<i16>,
+}
+
+/// Why a weights file was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum WeightsError {
+    /// The file could not be read or written.
+    #[error("{}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The bytes do not start as a weights file does.
+    #[error("not a parlour weights file")]
+    NotWeights,
+    /// A weights file of a layout this build does not read.
+    #[error("a weights file of layout version {found}; this build reads version {FORMAT_VERSION}")]
+    Version {
+        /// The file's layout version.
+        found: u32,
+    },
+    /// The file ends before its weights and checksum do.
+    #[error("the weights file is cut short")]
+    Truncated,
+    /// The checksum does not match: the file is damaged.
+    #[error("the weights file is damaged (its checksum does not match)")]
+    Checksum,
+    /// The key or note is not UTF-8.
+    #[error("the weights file's key or note is not UTF-8")]
+    BadText,
+    /// Weights for another model (another game, rules or feature set).
+    #[error("these weights are for the model `{found}`, not `{expected}` (another game, rules or feature set)")]
+    WrongModel {
+        /// The file's model.
+        found: String,
+        /// The model asked for.
+        expected: String,
+    },
+    /// The right model's name but not its number of weights.
+    #[error("the weights file holds {found} weights; the model has {expected}")]
+    WrongLength {
+        /// The file's count.
+        found: usize,
+        /// The model's count.
+        expected: usize,
+    },
+}
+
+/// FNV-1a, 64 bits: enough to see a damaged file, and no dependency.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    for &b in bytes {
+        hash ^= b as u64;
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
+}
+
+/// A 64-bit fingerprint of a model's weights, to tell two models apart
+/// (in the settings of a self-play run, say).
+pub fn fingerprint(values: &[i16]) -> u64 {
+    let bytes: Vec<u8> = values.iter().flat_map(|w| w.to_le_bytes()).collect();
+    fnv1a(&bytes)
+}
+
+/// A cursor over the bytes of a file, failing with `Truncated` at the end.
+struct Reader<'a> {
+    bytes: &'a [u8],
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], WeightsError> {
+        if self.bytes.len() < n {
+            return Err(WeightsError::Truncated);
+        }
+        let (head, tail) = self.bytes.split_at(n);
+        self.bytes = tail;
+        Ok(head)
+    }
+    fn u16(&mut self) -> Result<u16, WeightsError> {
+        Ok(u16::from_le_bytes(
+            self.take(2)?.try_into().expect("2 bytes"),
+        ))
+    }
+    fn u32(&mut self) -> Result<u32, WeightsError> {
+        Ok(u32::from_le_bytes(
+            self.take(4)?.try_into().expect("4 bytes"),
+        ))
+    }
+    fn text(&mut self) -> Result<String, WeightsError> {
+        let len = self.u16()? as usize;
+        let bytes = self.take(len)?;
+        String::from_utf8(bytes.to_vec()).map_err(|_| WeightsError::BadText)
+    }
+}
+
+impl Weights {
+    /// The file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out =
+            Vec::with_capacity(64 + self.key.len() + self.note.len() + 2 * self.values.len());
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        for text in [&self.key, &self.note] {
+            // Texts longer than a u16 can say are cut (at a char boundary).
+            let mut end = text.len().min(u16::MAX as usize);
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            out.extend_from_slice(&(end as u16).to_le_bytes());
+            out.extend_from_slice(&text.as_bytes()[..end]);
+        }
+        out.extend_from_slice(&self.resolution.to_le_bytes());
+        out.extend_from_slice(&(self.values.len() as u32).to_le_bytes());
+        for v in &self.values {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads the bytes of a weights file, checking its magic, version,
+    /// length and checksum.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Weights, WeightsError> {
+        if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+            return Err(WeightsError::NotWeights);
+        }
+        let mut r = Reader {
+            bytes: &bytes[MAGIC.len()..],
+        };
+        let version = r.u32()?;
+        if version != FORMAT_VERSION {
+            return Err(WeightsError::Version { found: version });
+        }
+        let key = r.text()?;
+        let note = r.text()?;
+        let resolution = r.u16()?;
+        let count = r.u32()? as usize;
+        let raw = r.take(count.checked_mul(2).ok_or(WeightsError::Truncated)?)?;
+        let body_len = bytes.len() - r.bytes.len();
+        let stored = u64::from_le_bytes(r.take(8)?.try_into().expect("8 bytes"));
+        if stored != fnv1a(&bytes[..body_len]) {
+            return Err(WeightsError::Checksum);
+        }
+        if !r.bytes.is_empty() {
+            return Err(WeightsError::Checksum);
+        }
+        let values = raw
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        Ok(Weights {
+            key,
+            note,
+            resolution,
+            values,
+        })
+    }
+
+    /// Reads a weights file.
+    pub fn read(path: &Path) -> Result<Weights, WeightsError> {
+        let bytes = std::fs::read(path).map_err(|source| WeightsError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Weights::from_bytes(&bytes)
+    }
+
+    /// Writes a weights file whole or not at all (a temporary file beside
+    /// it, renamed over it).
+    pub fn write(&self, path: &Path) -> Result<(), WeightsError> {
+        let io = |source| WeightsError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".tmp");
+        let tmp = PathBuf::from(tmp);
+        std::fs::write(&tmp, self.to_bytes()).map_err(io)?;
+        std::fs::rename(&tmp, path).map_err(io)
+    }
+
+    /// These weights, if they are for the model `key` with `count` weights.
+    pub fn expect(self, key: &str, count: usize) -> Result<Weights, WeightsError> {
+        if self.key != key {
+            return Err(WeightsError::WrongModel {
+                found: self.key,
+                expected: key.to_string(),
+            });
+        }
+        if self.values.len() != count {
+            return Err(WeightsError::WrongLength {
+                found: self.values.len(),
+                expected: count,
+            });
+        }
+        Ok(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Weights {
+        Weights {
+            key: "toy/plain/v1".into(),
+            note: "made by a test — with a dash".into(),
+            resolution: 16,
+            values: vec![0, 1, -1, i16::MAX, i16::MIN, 300],
+        }
+    }
+
+    #[test]
+    fn weights_round_trip() {
+        let w = sample();
+        assert_eq!(Weights::from_bytes(&w.to_bytes()).unwrap(), w);
+    }
+
+    #[test]
+    fn damage_is_refused() {
+        let bytes = sample().to_bytes();
+        for cut in [0, 5, 16, 20, bytes.len() - 9, bytes.len() - 1] {
+            assert!(Weights::from_bytes(&bytes[..cut]).is_err(), "cut at {cut}");
+        }
+        let mut flipped = bytes.clone();
+        flipped[40] ^= 1;
+        assert!(matches!(
+            Weights::from_bytes(&flipped),
+            Err(WeightsError::Checksum)
+        ));
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(Weights::from_bytes(&longer).is_err());
+        assert!(matches!(
+            Weights::from_bytes(b"PK\x03\x04 a zip file, not weights"),
+            Err(WeightsError::NotWeights)
+        ));
+        let mut later = bytes;
+        later[16] = 9;
+        assert!(matches!(
+            Weights::from_bytes(&later),
+            Err(WeightsError::Version { found: 9 })
+        ));
+    }
+
+    #[test]
+    fn the_wrong_model_is_refused() {
+        let w = sample();
+        assert!(matches!(
+            w.clone().expect("checkers/english/patterns-1", 6),
+            Err(WeightsError::WrongModel { .. })
+        ));
+        assert!(matches!(
+            w.clone().expect("toy/plain/v1", 7),
+            Err(WeightsError::WrongLength {
+                found: 6,
+                expected: 7
+            })
+        ));
+        assert!(w.expect("toy/plain/v1", 6).is_ok());
+    }
+}

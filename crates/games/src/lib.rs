@@ -1,0 +1,25 @@
+//! The list of parlour's games: the one place that names them. The command
+//! line, the Hub server and the arena are generic over
+//! [`parlour_game::Variant`] and reach the game a user asks for through
+//! this list ([`parlour_game::GameList`]), so none of them names a game.
+//!
+//! Adding a game: write its crate (its position type implementing
+//! `parlour_game::Game` and `Evaluate`, its rules type implementing
+//! `Variant`), add it to this crate's `[dependencies]`, and add its rules
+//! type to [`Games`]. See `docs/ARCHITECTURE.md`.
+//!
+//! ```
+//! use parlour_game::GameList;
+//! assert_eq!(parlour_games::Games::names(), ["checkers", "pegs"]);
+//! assert_eq!(
+//!     parlour_games::Games::hub_variants(),
+//!     ["english", "huffing", "pegs"]
+//! );
+//! ```
+
+/// Every game, in the order commands list them (and `parlour bench` plays
+/// their positions): checkers, then the peg game.
+pub type Games = (parlour_checkers::Rules, parlour_pegs::PegRules);
+
+/// The game a command uses when none is named.
+pub const DEFAULT_GAME: &str = "checkers";

@@ -1,0 +1,553 @@
+//! The learned evaluation of the peg game: a linear model over the
+//! position seen from the side to move, its weights fitted to self-play by
+//! `parlour train`, and the peg game's side of [`parlour_game::Learn`].
+//!
+//! The features, each with a placing-phase and a sliding-phase weight
+//! blended by the pegs still in hand:
+//!
+//! - **Holes**: an ordinary peg of ours, of theirs, our King, their King,
+//!   on each hole.
+//! - **Lines**: every arrangement of each straight line (each of its three
+//!   holes empty, ours or theirs: 27 per line): line threats, made lines
+//!   and forcing shapes are all line patterns.
+//! - **King safety**, for each King: his free neighbours (0-4 or more) by
+//!   the opposite pairs round him held whole by the adversary (0-2) and
+//!   held by half with the other hole empty (0-2).
+//! - **Material**: ordinary pegs on the board, in hand and in reserve for
+//!   each side (linear), and a table over the two sides' ordinary pegs.
+//! - **Mobility**: the holes next to each side's pegs that are empty (the
+//!   slides open, in the sliding phase), in 32 buckets.
+//! - **Attacks**: the adversary ordinary pegs one block away (a peg of
+//!   ours on one side of a pair round them, the other hole empty), 0-7.
+//! - A force pending on the side to move, whether each side still places,
+//!   and a bias.
+//!
+//! The board's shape decides the number of holes and lines, so each board
+//! (`squares`, `diagonals`) has its own weights; the other rules (pegs,
+//! reserve, the draw limit) do not change what a feature means.
+
+use crate::board::Board;
+use crate::hole::bits;
+use crate::position::PegPosition;
+use crate::rules::PegRules;
+use parlour_game::{DecodeError, Feature, Features, Learn, Side, Weights, WeightsError};
+use std::sync::Arc;
+
+/// The version of the feature set below, named in a weights file's key.
+pub const FEATURE_SET: &str = "lines-1";
+
+/// Weight units per hundredth of a peg.
+pub const RESOLUTION: i32 = 16;
+
+/// Where each group of features starts, for one board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Layout {
+    holes: u32,
+    our_peg: u32,
+    their_peg: u32,
+    our_king: u32,
+    their_king: u32,
+    lines: u32,
+    our_safety: u32,
+    their_safety: u32,
+    material: u32,
+    balance: u32,
+    our_mobility: u32,
+    their_mobility: u32,
+    our_attacks: u32,
+    their_attacks: u32,
+    flags: u32,
+    count: u32,
+}
+
+/// Safety cells: free neighbours (5) x whole pairs held (3) x half pairs (3).
+const SAFETY: u32 = 45;
+/// Material counts: board, hand and reserve pegs of each side.
+const MATERIAL: u32 = 6;
+/// The balance table: our ordinary pegs (0-15) by theirs.
+const BALANCE: u32 = 16 * 16;
+/// Mobility buckets.
+const MOBILITY: u32 = 32;
+/// Attack counts 0-7.
+const ATTACKS: u32 = 8;
+/// A force pending, we place, they place, the bias.
+const FLAGS: u32 = 4;
+
+impl Layout {
+    fn of(board: &Board) -> Layout {
+        let holes = board.hole_count() as u32;
+        let our_peg = 0;
+        let their_peg = our_peg + holes;
+        let our_king = their_peg + holes;
+        let their_king = our_king + holes;
+        let lines = their_king + holes;
+        let our_safety = lines + 27 * board.lines().len() as u32;
+        let their_safety = our_safety + SAFETY;
+        let material = their_safety + SAFETY;
+        let balance = material + MATERIAL;
+        let our_mobility = balance + BALANCE;
+        let their_mobility = our_mobility + MOBILITY;
+        let our_attacks = their_mobility + MOBILITY;
+        let their_attacks = our_attacks + ATTACKS;
+        let flags = their_attacks + ATTACKS;
+        Layout {
+            holes,
+            our_peg,
+            their_peg,
+            our_king,
+            their_king,
+            lines,
+            our_safety,
+            their_safety,
+            material,
+            balance,
+            our_mobility,
+            their_mobility,
+            our_attacks,
+            their_attacks,
+            flags,
+            count: flags + FLAGS,
+        }
+    }
+}
+
+/// One side's pegs as the features read them.
+#[derive(Clone, Copy)]
+struct Army {
+    pegs: u64,
+    king: u64,
+    hand: u8,
+    reserve: u8,
+}
+
+impl Army {
+    fn of(pos: &PegPosition, side: Side) -> Army {
+        let s = side.index();
+        Army {
+            pegs: pos.pegs[s],
+            king: pos.pegs[s] & pos.kings,
+            hand: pos.hand[s],
+            reserve: pos.reserve[s],
+        }
+    }
+}
+
+/// The safety cell of `own`'s King against `adv`, if he is on the board.
+fn safety(board: &Board, own: Army, adv: Army, vacant: u64) -> Option<u32> {
+    if own.king == 0 {
+        return None;
+    }
+    let k = own.king.trailing_zeros() as usize;
+    let free = (board.nb(k) & vacant).count_ones().min(4);
+    let (mut whole, mut half) = (0u32, 0u32);
+    for &pair in board.pair_masks(k) {
+        let held = pair & adv.pegs;
+        if held == pair {
+            whole += 1;
+        } else if held != 0 && pair & vacant != 0 {
+            half += 1;
+        }
+    }
+    Some(free * 9 + whole.min(2) * 3 + half.min(2))
+}
+
+/// The adversary ordinary pegs `own` could block next move.
+fn attacks(board: &Board, own: Army, adv: Army, vacant: u64) -> u32 {
+    bits(adv.pegs & !adv.king)
+        .filter(|&x| {
+            board
+                .pair_masks(x)
+                .iter()
+                .any(|&pair| pair & own.pegs != 0 && pair & vacant != 0)
+        })
+        .count() as u32
+}
+
+/// Calls `f(feature, value)` for every active feature, and returns the
+/// phase: pegs in both hands (of at most twice the rules' `pegs`).
+#[inline]
+fn for_each_feature(pos: &PegPosition, layout: &Layout, mut f: impl FnMut(u32, i32)) -> i32 {
+    let board = pos.board;
+    let us = Army::of(pos, pos.side);
+    let them = Army::of(pos, pos.side.opponent());
+    let vacant = board.all_bits() & !(us.pegs | them.pegs);
+    for h in bits(us.pegs & !us.king) {
+        f(layout.our_peg + h as u32, 1);
+    }
+    for h in bits(them.pegs & !them.king) {
+        f(layout.their_peg + h as u32, 1);
+    }
+    for h in bits(us.king) {
+        f(layout.our_king + h as u32, 1);
+    }
+    for h in bits(them.king) {
+        f(layout.their_king + h as u32, 1);
+    }
+    for (l, line) in board.line_masks().iter().enumerate() {
+        let mut state = 0u32;
+        let mut weight = 1u32;
+        for h in bits(line.all) {
+            let bit = 1u64 << h;
+            if us.pegs & bit != 0 {
+                state += weight;
+            } else if them.pegs & bit != 0 {
+                state += 2 * weight;
+            }
+            weight *= 3;
+        }
+        f(layout.lines + 27 * l as u32 + state, 1);
+    }
+    if let Some(cell) = safety(board, us, them, vacant) {
+        f(layout.our_safety + cell, 1);
+    }
+    if let Some(cell) = safety(board, them, us, vacant) {
+        f(layout.their_safety + cell, 1);
+    }
+    let ours = (us.pegs & !us.king).count_ones();
+    let theirs = (them.pegs & !them.king).count_ones();
+    for (i, n) in [
+        ours,
+        us.hand as u32,
+        us.reserve as u32,
+        theirs,
+        them.hand as u32,
+        them.reserve as u32,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        if n != 0 {
+            f(layout.material + i as u32, n as i32);
+        }
+    }
+    let our_total = (ours + us.hand as u32).min(15);
+    let their_total = (theirs + them.hand as u32).min(15);
+    f(layout.balance + 16 * our_total + their_total, 1);
+    let room = |army: Army| {
+        bits(army.pegs)
+            .map(|p| (board.nb(p) & vacant).count_ones())
+            .sum::<u32>()
+            .min(MOBILITY - 1)
+    };
+    f(layout.our_mobility + room(us), 1);
+    f(layout.their_mobility + room(them), 1);
+    f(
+        layout.our_attacks + attacks(board, us, them, vacant).min(ATTACKS - 1),
+        1,
+    );
+    f(
+        layout.their_attacks + attacks(board, them, us, vacant).min(ATTACKS - 1),
+        1,
+    );
+    if pos.force != 0 {
+        f(layout.flags, 1);
+    }
+    if us.hand > 0 {
+        f(layout.flags + 1, 1);
+    }
+    if them.hand > 0 {
+        f(layout.flags + 2, 1);
+    }
+    f(layout.flags + 3, 1);
+    (us.hand as i32 + them.hand as i32).min(max_phase(pos))
+}
+
+/// The phase at the start: both hands full.
+#[inline]
+fn max_phase(pos: &PegPosition) -> i32 {
+    2 * pos.rules.pegs as i32
+}
+
+/// A learned model of one board.
+#[derive(Debug, PartialEq, Eq)]
+pub struct PegModel {
+    layout: Layout,
+    weights: Box<[i16]>,
+    note: String,
+    board: (u8, bool),
+}
+
+impl PegModel {
+    /// The model of a weights file for the board of `rules`.
+    pub fn from_weights(weights: Weights, rules: PegRules) -> Result<PegModel, WeightsError> {
+        let board = rules.board();
+        let layout = Layout::of(board);
+        let weights = weights.expect(&model_key(rules), 2 * layout.count as usize)?;
+        if weights.resolution as i32 != RESOLUTION {
+            return Err(WeightsError::WrongModel {
+                found: format!("{} at resolution {}", weights.key, weights.resolution),
+                expected: format!("{} at resolution {RESOLUTION}", model_key(rules)),
+            });
+        }
+        Ok(PegModel {
+            layout,
+            weights: weights.values.into_boxed_slice(),
+            note: weights.note,
+            board: (rules.squares, rules.diagonals),
+        })
+    }
+
+    /// A 64-bit fingerprint of the weights, to tell two models apart.
+    pub fn fingerprint(&self) -> u64 {
+        parlour_game::weights::fingerprint(&self.weights)
+    }
+
+    /// The model of the weights file at `path`, for the board of `rules`.
+    pub fn read(path: &std::path::Path, rules: PegRules) -> Result<PegModel, WeightsError> {
+        PegModel::from_weights(Weights::read(path)?, rules)
+    }
+
+    /// How the weights were made, as their file says.
+    pub fn note(&self) -> &str {
+        &self.note
+    }
+
+    /// The model's score of `pos` from the side to move's view, in
+    /// hundredths of a peg. `pos` must be on the model's board.
+    #[inline]
+    pub fn evaluate(&self, pos: &PegPosition) -> i32 {
+        debug_assert_eq!(self.board, (pos.rules.squares, pos.rules.diagonals));
+        let w = &self.weights;
+        let (mut placing, mut sliding) = (0i32, 0i32);
+        let phase = for_each_feature(pos, &self.layout, |feature, value| {
+            let i = 2 * feature as usize;
+            placing += w[i] as i32 * value;
+            sliding += w[i + 1] as i32 * value;
+        });
+        let max = max_phase(pos).max(1);
+        (placing * phase + sliding * (max - phase)) / (max * RESOLUTION)
+    }
+
+    /// Whether the model is for the board of `rules`.
+    pub fn fits(&self, rules: PegRules) -> bool {
+        self.board == (rules.squares, rules.diagonals)
+    }
+}
+
+/// The key of the model of `rules`' board in a weights file.
+pub fn model_key(rules: PegRules) -> String {
+    format!(
+        "{}/{FEATURE_SET}",
+        PegPosition::start(rules).positions_key()
+    )
+}
+
+/// Bytes of an encoded position: three hole masks, hands, reserves, the
+/// side and the force.
+const CODE_LEN: usize = 8 * 4 + 5;
+
+impl Learn for PegPosition {
+    fn code_len(&self) -> usize {
+        CODE_LEN
+    }
+
+    fn encode(&self, out: &mut [u8]) {
+        out[0..8].copy_from_slice(&self.pegs[0].to_le_bytes());
+        out[8..16].copy_from_slice(&self.pegs[1].to_le_bytes());
+        out[16..24].copy_from_slice(&self.kings.to_le_bytes());
+        out[24..32].copy_from_slice(&self.force.to_le_bytes());
+        out[32] = self.hand[0];
+        out[33] = self.hand[1];
+        out[34] = self.reserve[0];
+        out[35] = self.reserve[1];
+        out[36] = self.side.index() as u8;
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Result<PegPosition, DecodeError> {
+        let bad = |reason: &str| DecodeError {
+            reason: reason.to_string(),
+        };
+        if bytes.len() != CODE_LEN {
+            return Err(bad("the wrong number of bytes for a peg position"));
+        }
+        let word = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().expect("8 bytes"));
+        let (black, white, kings, force) = (word(0), word(8), word(16), word(24));
+        let all = self.board.all_bits();
+        let side = match bytes[36] {
+            0 => Side::Black,
+            1 => Side::White,
+            _ => return Err(bad("no such side")),
+        };
+        let rules = self.rules;
+        if black & white != 0 || (black | white) & !all != 0 {
+            return Err(bad("pegs off the board or on one hole twice"));
+        }
+        if kings & !(black | white) != 0
+            || (kings & black).count_ones() > 1
+            || (kings & white).count_ones() > 1
+        {
+            return Err(bad("a King where there is no peg, or two Kings a side"));
+        }
+        if force & ![black, white][side.index()] != 0 {
+            return Err(bad("a force on a hole without a peg of the side to move"));
+        }
+        let (hand, reserve) = ([bytes[32], bytes[33]], [bytes[34], bytes[35]]);
+        for s in 0..2 {
+            if hand[s] > rules.pegs || reserve[s] > rules.reserve {
+                return Err(bad("more pegs in hand or reserve than the rules give"));
+            }
+        }
+        Ok(PegPosition {
+            pegs: [black, white],
+            kings,
+            hand,
+            reserve,
+            side,
+            force,
+            rules,
+            board: self.board,
+        })
+    }
+
+    fn positions_key(&self) -> String {
+        format!(
+            "pegs/squares={},diagonals={}",
+            self.rules.squares, self.rules.diagonals as u8
+        )
+    }
+
+    fn model_key(&self) -> String {
+        model_key(self.rules)
+    }
+
+    fn feature_count(&self) -> usize {
+        2 * Layout::of(self.board).count as usize
+    }
+
+    fn features(&self, out: &mut Features) {
+        out.clear();
+        let layout = Layout::of(self.board);
+        let phase = for_each_feature(self, &layout, |index, value| {
+            out.push(Feature {
+                index,
+                coefficient: value as f32,
+            })
+        });
+        parlour_game::learn::split_phases(out, phase as f32 / max_phase(self).max(1) as f32);
+    }
+
+    fn weight_resolution(&self) -> u16 {
+        RESOLUTION as u16
+    }
+
+    fn evaluator_from(&self, weights: Weights) -> Result<crate::PegEval, WeightsError> {
+        Ok(crate::PegEval::Learned(Arc::new(PegModel::from_weights(
+            weights, self.rules,
+        )?)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    fn random_positions(rules: PegRules, count: usize, seed: u64) -> Vec<PegPosition> {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let mut out = Vec::new();
+        let mut list = crate::PegMoveList::new();
+        while out.len() < count {
+            let mut pos = PegPosition::start(rules);
+            for _ in 0..rng.random_range(0..60) {
+                pos.moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                pos = pos.play(list[rng.random_range(0..list.len())]);
+            }
+            out.push(pos);
+        }
+        out
+    }
+
+    fn random_model(rules: PegRules, seed: u64) -> PegModel {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let layout = Layout::of(rules.board());
+        PegModel {
+            layout,
+            weights: (0..2 * layout.count)
+                .map(|_| rng.random_range(-800..800))
+                .collect(),
+            note: String::new(),
+            board: (rules.squares, rules.diagonals),
+        }
+    }
+
+    /// The same position with the colours swapped and the other side to
+    /// move.
+    fn swapped(pos: &PegPosition) -> PegPosition {
+        PegPosition {
+            pegs: [pos.pegs[1], pos.pegs[0]],
+            hand: [pos.hand[1], pos.hand[0]],
+            reserve: [pos.reserve[1], pos.reserve[0]],
+            side: pos.side.opponent(),
+            ..*pos
+        }
+    }
+
+    #[test]
+    fn the_model_is_symmetric_in_the_colours() {
+        for rules in [PegRules::DEFAULT, "squares=4,diagonals=0".parse().unwrap()] {
+            let model = random_model(rules, 1);
+            for pos in random_positions(rules, 300, 2) {
+                let other = swapped(&pos);
+                assert_eq!(model.evaluate(&pos), model.evaluate(&other), "{pos}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_integer_model_is_the_linear_model_of_the_features() {
+        let rules = PegRules::DEFAULT;
+        let model = random_model(rules, 3);
+        let mut features = Vec::new();
+        for pos in random_positions(rules, 300, 4) {
+            pos.features(&mut features);
+            let exact: f64 = features
+                .iter()
+                .map(|f| f.coefficient as f64 * model.weights[f.index as usize] as f64)
+                .sum::<f64>()
+                / RESOLUTION as f64;
+            assert!((model.evaluate(&pos) as f64 - exact).abs() <= 1.0, "{pos}");
+            assert!(features
+                .iter()
+                .all(|f| (f.index as usize) < pos.feature_count()));
+        }
+    }
+
+    #[test]
+    fn positions_round_trip_through_their_code() {
+        for rules in [PegRules::DEFAULT, "squares=5".parse().unwrap()] {
+            let start = PegPosition::start(rules);
+            let mut code = vec![0; start.code_len()];
+            for pos in random_positions(rules, 300, 5) {
+                pos.encode(&mut code);
+                assert_eq!(start.decode(&code).unwrap(), pos);
+            }
+            code[0] = 0xFF;
+            code[8] = 0xFF;
+            assert!(start.decode(&code).is_err());
+        }
+    }
+
+    #[test]
+    fn each_board_has_its_own_weights() {
+        let rules = PegRules::DEFAULT;
+        let model = random_model(rules, 6);
+        let weights = Weights {
+            key: model_key(rules),
+            note: "test".into(),
+            resolution: RESOLUTION as u16,
+            values: model.weights.to_vec(),
+        };
+        assert!(PegModel::from_weights(weights.clone(), rules).is_ok());
+        let bigger: PegRules = "squares=4".parse().unwrap();
+        assert!(matches!(
+            PegModel::from_weights(weights.clone(), bigger),
+            Err(WeightsError::WrongModel { .. })
+        ));
+        // The draw limit and the number of pegs do not change the model.
+        let longer: PegRules = "pegs=7,quiet_plies=60".parse().unwrap();
+        assert!(PegModel::from_weights(weights, longer).is_ok());
+    }
+}

@@ -1,0 +1,134 @@
+//! Move ordering: the keys that decide which move is searched first, and
+//! the tables learnt from cut-offs (killers, history, continuation
+//! history).
+//!
+//! A node's moves are ordered: the table's move; tactical moves by their
+//! gain (the game's hint); the two killers of the ply; the other quiet
+//! moves by their history (how often the move, by its
+//! [`parlour_game::Evaluate::history_key`], caused a cut-off for this side)
+//! plus their continuation history (the same, after the move that led to
+//! the node). The tables are kept per thread from one search to the next
+//! of a game, and cleared for a new game.
+
+use parlour_game::HISTORY_KEYS;
+
+/// History scores stay within this (the "gravity" of the update), which
+/// fits an `i16`.
+pub(crate) const HISTORY_MAX: i32 = 1 << 14;
+/// Keys of the continuation table, per move: keys are folded into this.
+const CONT_KEYS: usize = 1024;
+/// The key of "no move before this node" (the root).
+pub(crate) const NO_KEY: usize = CONT_KEYS;
+
+/// Ordering keys: `(score << 16) | move index`, larger first.
+pub(crate) const TT_MOVE: i64 = 1 << 40;
+/// Tactical moves come before killers and quiet moves.
+pub(crate) const TACTICAL: i64 = 1 << 36;
+/// The first killer.
+pub(crate) const KILLER: i64 = 1 << 35;
+
+/// What one search thread learns about moves, kept between searches.
+pub(crate) struct Tables {
+    /// `[side][key]`.
+    history: Vec<i16>,
+    /// `[previous key][key]`, previous keys folded, plus a row for the root.
+    continuation: Vec<i16>,
+}
+
+impl Tables {
+    pub(crate) fn new() -> Tables {
+        Tables {
+            history: vec![0; 2 * HISTORY_KEYS],
+            continuation: vec![0; (CONT_KEYS + 1) * CONT_KEYS],
+        }
+    }
+
+    /// Forgets everything (a new game).
+    pub(crate) fn clear(&mut self) {
+        self.history.iter_mut().for_each(|h| *h = 0);
+        self.continuation.iter_mut().for_each(|h| *h = 0);
+    }
+
+    #[inline(always)]
+    fn slots(side: usize, previous: usize, key: usize) -> (usize, usize) {
+        let key = key % HISTORY_KEYS;
+        (
+            side * HISTORY_KEYS + key,
+            previous.min(NO_KEY) * CONT_KEYS + key % CONT_KEYS,
+        )
+    }
+
+    /// The quiet-move score of the move `key` by `side` after the move
+    /// `previous`.
+    #[inline(always)]
+    pub(crate) fn score(&self, side: usize, previous: usize, key: usize) -> i32 {
+        let (h, c) = Tables::slots(side, previous, key);
+        self.history[h] as i32 + self.continuation[c] as i32
+    }
+
+    /// A quiet move caused a cut-off at `depth` (`good`), or was searched
+    /// before the one that did (not `good`).
+    #[inline]
+    pub(crate) fn update(&mut self, side: usize, previous: usize, key: usize, depth: i32, good: bool) {
+        let (h, c) = Tables::slots(side, previous, key);
+        let bonus = (depth * depth + depth).min(HISTORY_MAX / 4);
+        let bonus = if good { bonus } else { -bonus };
+        for slot in [&mut self.history[h], &mut self.continuation[c]] {
+            let old = *slot as i32;
+            *slot = (old + bonus - old * bonus.abs() / HISTORY_MAX) as i16;
+        }
+    }
+}
+
+/// Folds a move's history key into a continuation key.
+#[inline(always)]
+pub(crate) fn continuation_key(key: usize) -> usize {
+    key % CONT_KEYS
+}
+
+/// Brings the best of the ordering keys `keys[i..]` to `keys[i]` and
+/// returns its move index (selection: most nodes cut off after a move or
+/// two, so a full sort would be wasted).
+#[inline]
+pub(crate) fn pick(keys: &mut [i64], i: usize) -> usize {
+    let rest = &mut keys[i..];
+    let mut best = 0;
+    for j in 1..rest.len() {
+        if rest[j] > rest[best] {
+            best = j;
+        }
+    }
+    rest.swap(0, best);
+    (rest[0] & 0xFFFF) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn history_rewards_and_punishes_within_bounds() {
+        let mut t = Tables::new();
+        for _ in 0..10_000 {
+            t.update(0, 3, 77, 20, true);
+        }
+        assert!(t.score(0, 3, 77) > 0 && t.score(0, 3, 77) <= 2 * HISTORY_MAX);
+        assert_eq!(t.score(1, 3, 77), t.score(1, 3, 77));
+        for _ in 0..10_000 {
+            t.update(0, 3, 77, 20, false);
+        }
+        assert!(t.score(0, 3, 77) < 0 && t.score(0, 3, 77) >= -2 * HISTORY_MAX);
+        t.clear();
+        assert_eq!(t.score(0, 3, 77), 0);
+    }
+
+    #[test]
+    fn pick_takes_the_largest_key() {
+        // Each key holds a score above the move's index in its low 16 bits.
+        let key = |score: i64, index: i64| (score << 16) + index;
+        let mut keys = vec![key(5, 0), key(9, 1), key(7, 2)];
+        assert_eq!(pick(&mut keys, 0), 1);
+        assert_eq!(pick(&mut keys, 1), 2);
+        assert_eq!(pick(&mut keys, 2), 0);
+    }
+}

@@ -1,0 +1,22 @@
+//! Learning an evaluation from self-play, the same way for every game.
+//!
+//! - [`selfplay`]: the engine plays itself from a list of openings (and a
+//!   few random plies after them), at a fixed node or depth budget, games
+//!   in parallel, and records the quiet positions it met with the search's
+//!   score and the game's result ([`data`] is the file they go to:
+//!   resumable after a kill, deterministic for a seed).
+//! - [`trainer`]: fits a game's linear model ([`parlour_game::Learn`]) to
+//!   those records: a logistic loss on the result blended with the search
+//!   score, Adam on mini-batches whose gradients are summed over threads,
+//!   a validation split by game, and early stopping on its loss.
+//!
+//! A game takes part by implementing [`parlour_game::Learn`]: a binary form
+//! of its positions, and the sparse features of its model.
+
+pub mod data;
+pub mod selfplay;
+pub mod trainer;
+
+pub use data::{DataError, DataFile, GameRecord, PositionRecord};
+pub use selfplay::{Budget, SelfPlay, SelfPlayError, SelfPlayProgress, SelfPlaySummary};
+pub use trainer::{Dataset, EpochReport, TrainConfig, TrainError, Trained};

@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# Tests tools/slurm/match.sbatch on a one-node Slurm cluster started here
+# from Debian's packages (slurm-wlm, munge): munged, slurmctld and slurmd on
+# localhost with a generated slurm.conf, in a scratch folder. It plays a
+# tiny fixed-depth match whole, submits the same match as a 4-task array
+# job (one shard each), waits for it, and checks that `parlour report` of
+# the four results prints the same tables and merges the same games.
+#
+#   tools/slurm/test-local.sh [--install] PATH/TO/parlour
+#
+# Needs root: it starts the daemons (and stops what it started, by pid).
+# With --install it installs slurm-wlm and munge with apt-get when they
+# are missing. Exits 77, saying why, when it cannot run here (not root,
+# no packages and no way to install them).
+set -euo pipefail
+
+skip() {
+  echo "SKIPPED: the Slurm test cannot run here: $*"
+  exit 77
+}
+
+install=no
+if [ "${1:-}" = --install ]; then
+  install=yes
+  shift
+fi
+[ $# -eq 1 ] || { echo "usage: $0 [--install] PATH/TO/parlour" >&2; exit 2; }
+parlour=$(realpath "$1")
+[ -x "$parlour" ] || { echo "$0: no parlour binary at $1" >&2; exit 2; }
+sbatch_script=$(cd "$(dirname "$0")" && pwd)/match.sbatch
+
+[ "$(id -u)" -eq 0 ] || skip "it starts munged, slurmctld and slurmd, which needs root"
+have_slurm() {
+  for tool in munged slurmctld slurmd sbatch sinfo scontrol; do
+    command -v "$tool" >/dev/null 2>&1 || return 1
+  done
+}
+if ! have_slurm; then
+  [ "$install" = yes ] || skip "slurm-wlm and munge are not installed (pass --install)"
+  command -v apt-get >/dev/null 2>&1 || skip "slurm-wlm and munge are missing and there is no apt-get"
+  echo "installing slurm-wlm and munge (apt-get)"
+  { apt-get update -q && DEBIAN_FRONTEND=noninteractive \
+      apt-get install -y -q --no-install-recommends slurm-wlm munge; } >/dev/null ||
+    skip "apt-get could not install slurm-wlm and munge"
+  have_slurm || skip "slurm-wlm and munge installed, but their programs are not on PATH"
+fi
+
+work=$(mktemp -d /tmp/parlour-slurm.XXXXXX)
+pids=()
+cleanup() {
+  local status=$?
+  # Only what this script started, newest first.
+  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do
+    kill "${pids[i]}" 2>/dev/null || true
+    wait "${pids[i]}" 2>/dev/null || true
+  done
+  if [ "$status" -ne 0 ]; then
+    for log in "$work"/*.log "$work"/out/*.log; do
+      [ -f "$log" ] && { echo "== $log"; tail -n 20 "$log"; }
+    done
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# munge authenticates Slurm's messages. Its key comes with the package
+# (made here if missing); /run/munge must exist before munged starts.
+if ! munge -n </dev/null 2>/dev/null | unmunge >/dev/null 2>&1; then
+  if [ ! -s /etc/munge/munge.key ]; then
+    mungekey --create --keyfile=/etc/munge/munge.key
+    chown munge:munge /etc/munge/munge.key
+    chmod 0400 /etc/munge/munge.key
+  fi
+  mkdir -p /run/munge /var/lib/munge /var/log/munge
+  chown munge:munge /run/munge /var/lib/munge /var/log/munge
+  chmod 0755 /run/munge
+  setpriv --reuid=munge --regid=munge --init-groups munged --foreground >"$work/munged.log" 2>&1 &
+  pids+=($!)
+  for _ in $(seq 50); do
+    munge -n </dev/null 2>/dev/null | unmunge >/dev/null 2>&1 && break
+    sleep 0.1
+  done
+  munge -n </dev/null | unmunge >/dev/null || { echo "munged did not start" >&2; exit 1; }
+fi
+
+# A cluster of this one machine, on ports of its own.
+node=$(hostname -s)
+port=${PARLOUR_SLURM_PORT:-16817}
+mkdir -p "$work/state" "$work/spool" "$work/out"
+export SLURM_CONF=$work/slurm.conf
+cat >"$SLURM_CONF" <<CONF
+ClusterName=parlour-test
+SlurmctldHost=$node(127.0.0.1)
+SlurmctldPort=$port
+SlurmdPort=$((port + 1))
+SlurmUser=root
+SlurmdUser=root
+AuthType=auth/munge
+CredType=cred/munge
+StateSaveLocation=$work/state
+SlurmdSpoolDir=$work/spool
+SlurmctldPidFile=$work/slurmctld.pid
+SlurmdPidFile=$work/slurmd.pid
+SlurmctldLogFile=$work/slurmctld.log
+SlurmdLogFile=$work/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+JobCompType=jobcomp/none
+SchedulerType=sched/builtin
+SelectType=select/cons_tres
+SelectTypeParameters=CR_CPU
+MpiDefault=none
+ReturnToService=2
+NodeName=$node NodeAddr=127.0.0.1 CPUs=$(nproc) RealMemory=500 State=UNKNOWN
+PartitionName=test Nodes=$node Default=YES MaxTime=INFINITE State=UP
+CONF
+slurmctld -D -i -f "$SLURM_CONF" >"$work/slurmctld.out.log" 2>&1 &
+pids+=($!)
+slurmd -D -N "$node" -f "$SLURM_CONF" >"$work/slurmd.out.log" 2>&1 &
+pids+=($!)
+state=
+for _ in $(seq 120); do
+  state=$(sinfo -h -N -n "$node" -o %T 2>/dev/null || true)
+  [ "$state" = idle ] && break
+  sleep 0.5
+done
+[ "$state" = idle ] || { echo "the node is not idle but '${state:-unreachable}'" >&2; exit 1; }
+echo "a one-node Slurm cluster is up ($node, ports $port and $((port + 1)))"
+
+# The tiny match: two fixed-depth searchers, one game at a time each, so
+# that every game depends on its index alone.
+flags=(--engine search:depth=3,name=deep --engine search:depth=1,name=shallow
+  --rounds 4 --seed 5 --concurrency 1 --quiet)
+"$parlour" match "${flags[@]}" --results "$work/whole.jsonl" --pdn "$work/whole.pdn" \
+  >"$work/whole.txt"
+
+started=$(date +%s)
+PARLOUR=$parlour sbatch --wait --array=1-4 --chdir="$work" \
+  --output="$work/out/shard-%a.log" "$sbatch_script" "$work/shards" "${flags[@]}" \
+  >"$work/sbatch.out"
+echo "the 4-task array job ended in $(($(date +%s) - started)) s: $(cat "$work/sbatch.out")"
+
+"$parlour" report "$work"/shards/shard-*-of-4.jsonl --pdn "$work/merged.pdn" >"$work/merged.txt"
+if ! diff -u "$work/whole.txt" "$work/merged.txt"; then
+  echo "FAILED: parlour report of the 4 shards differs from the whole match" >&2
+  exit 1
+fi
+# The whole match at one game at a time writes its games in order, as
+# the report does; the dates may differ across midnight.
+if ! diff -u <(grep -v '^\[Date ' "$work/whole.pdn") <(grep -v '^\[Date ' "$work/merged.pdn"); then
+  echo "FAILED: the merged PDN differs from the whole match's" >&2
+  exit 1
+fi
+cat "$work/merged.txt"
+echo "passed: 4 Slurm shards merge into the whole match ($(grep -c '^\[Event ' "$work/merged.pdn") games)"
