@@ -301,6 +301,14 @@ pub enum RecordError {
         /// Why.
         source: serde_json::Error,
     },
+    /// A records path that is a directory.
+    #[error("{what} file `{}` is a directory: give a file name", .path.display())]
+    Directory {
+        /// `results` or `PDN`.
+        what: &'static str,
+        /// The path given.
+        path: PathBuf,
+    },
     /// A fresh match's file that already holds games.
     #[error(
         "{what} file `{}` already holds games: resume to continue that match, or choose \

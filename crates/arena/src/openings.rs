@@ -69,11 +69,15 @@ pub enum OpeningSpec {
     /// A file with one opening a line: a position (FEN) or a sequence of
     /// moves from the start; blank lines and lines starting with `#` skipped.
     File(std::path::PathBuf),
+    /// One position, written in the game's text (a FEN, a peg position):
+    /// every game starts there.
+    Position(String),
 }
 
 impl OpeningSpec {
-    /// Reads `start`, `random`, `random:plies=N`, `file:PATH`, or a deck
-    /// name or path. A name that is not one of the game `V`'s decks is
+    /// Reads `start`, `random`, `random:plies=N`, `file:PATH`, a deck
+    /// name, a position (text the game reads as one, where no file has
+    /// that name) or a path. A name that is not one of the game `V`'s decks is
     /// taken as a path; [`OpeningBook::load`] says if no such file exists.
     pub fn parse<V: Variant>(text: &str) -> Result<OpeningSpec, OpeningError> {
         let text = text.trim();
@@ -102,6 +106,10 @@ impl OpeningSpec {
         }
         if text.is_empty() {
             return Err(OpeningError::Empty);
+        }
+        // A position's text, unless a file of that name exists.
+        if V::looks_like_position(text) && !Path::new(text).exists() {
+            return Ok(OpeningSpec::Position(text.to_string()));
         }
         Ok(OpeningSpec::File(text.into()))
     }
@@ -144,6 +152,15 @@ impl<G: Game> OpeningBook<G> {
             }
             OpeningSpec::Named(name) => deck(rules, name)?,
             OpeningSpec::File(path) => read_file(path, rules)?,
+            OpeningSpec::Position(text) => match V::parse_position(Some(*rules), text) {
+                Ok(start) => vec![Opening::new(text.clone(), start, Vec::new())?],
+                Err(e) => {
+                    return Err(OpeningError::Text {
+                        name: "the opening position".to_string(),
+                        source: Box::new(e),
+                    })
+                }
+            },
         };
         if shuffle {
             list.shuffle(&mut StdRng::seed_from_u64(mix_seed(seed, 0x0BE1)));

@@ -289,6 +289,12 @@ impl RecordFiles {
         rules: &V,
         event: &str,
     ) -> Result<RecordFiles, RecordError> {
+        for (what, path) in [("results", results), ("PDN", pdn)] {
+            if path.is_some_and(Path::is_dir) {
+                let path = path.expect("a path").to_path_buf();
+                return Err(RecordError::Directory { what, path });
+            }
+        }
         if resume.is_none() {
             for (what, path) in [("results", results), ("PDN", pdn)] {
                 match path {

@@ -30,8 +30,9 @@ pub const DEFAULT_HASH_MIB: u32 = 16;
 /// The largest table a spec may ask for, in MiB.
 pub const MAX_HASH_MIB: u32 = 1 << 16;
 
-/// The largest number of threads a spec may ask for.
-pub const MAX_THREADS: usize = 256;
+/// The largest number of threads a spec may ask for: the searcher's own
+/// cap, as on the command line.
+pub const MAX_THREADS: usize = parlour_search::MAX_THREADS;
 
 /// The alpha-beta searcher playing under a spec's limits, with a pool of
 /// `threads` threads and a transposition table of its own.
@@ -277,7 +278,7 @@ mod tests {
         };
         assert_eq!(at_most("search:depth=1000"), "depth");
         assert_eq!(at_most("search:depth=3,hash=100000"), "hash (MiB)");
-        assert_eq!(at_most("search:depth=3,threads=1000"), "threads");
+        assert_eq!(at_most("search:depth=3,threads=2000"), "threads");
     }
 
     #[test]

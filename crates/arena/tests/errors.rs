@@ -226,14 +226,13 @@ fn unwritable_output_paths_are_refused() {
         "{err}"
     );
     assert_eq!(std::fs::read_to_string(&old).unwrap(), "[Event \"old\"]\n");
-    // A folder is not a results file (it is not empty, so it is refused
-    // before it is opened).
+    // A folder is not a results file: said so, not that it holds games.
     let err = refused(MatchConfig {
         results: Some(dir.clone()),
         ..two("random", "greedy")
     });
     assert!(
-        matches!(err, MatchError::Records(RecordError::HoldsGames { what: "results", ref path }) if path == &dir),
+        matches!(err, MatchError::Records(RecordError::Directory { what: "results", ref path }) if path == &dir),
         "{err}"
     );
     std::fs::remove_dir_all(dir).unwrap();

@@ -5,6 +5,7 @@
 
 use crate::bitboard::Square;
 use crate::moves::Move;
+use parlour_game::echo::echo;
 use parlour_game::Side;
 
 /// A rules text that does not read (`english`, `huffing`, either with
@@ -14,20 +15,20 @@ pub enum RulesError {
     /// The rule set is neither `english` nor `huffing`.
     #[error(
         "unknown checkers rules `{name}`: expected `english` or `huffing`, \
-         optionally followed by `,quiet_plies=N`"
+         optionally followed by `,quiet_plies=N`", name = echo(.name)
     )]
     UnknownRuleSet {
         /// The name given.
         name: String,
     },
     /// An option without `=`.
-    #[error("rules option `{option}` is not of the form name=value")]
+    #[error("rules option `{option}` is not of the form name=value", option = echo(.option))]
     NotNameValue {
         /// The option given.
         option: String,
     },
     /// An option other than `quiet_plies`.
-    #[error("unknown checkers rules option `{option}`: the only option is quiet_plies")]
+    #[error("unknown checkers rules option `{option}`: the only option is quiet_plies", option = echo(.option))]
     UnknownOption {
         /// The option's name.
         option: String,
@@ -36,7 +37,7 @@ pub enum RulesError {
     #[error("quiet_plies is given twice")]
     Repeated,
     /// `quiet_plies` not a number from 1 to 65535.
-    #[error("quiet_plies must be a whole number from 1 to 65535, not `{value}`")]
+    #[error("quiet_plies must be a whole number from 1 to 65535, not `{value}`", value = echo(.value))]
     QuietPlies {
         /// The value given.
         value: String,
@@ -48,7 +49,7 @@ pub enum RulesError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NotationError {
     /// Not a number.
-    #[error("`{text}` is not a square number")]
+    #[error("`{text}` is not a square number", text = echo(.text))]
     NotASquare {
         /// The text given.
         text: String,
@@ -60,19 +61,19 @@ pub enum NotationError {
         square: u32,
     },
     /// Both `-` and `x` in one move.
-    #[error("`{text}` mixes - and x: write 11-15 for a step, 9x18x27 for a capture")]
+    #[error("`{text}` mixes - and x: write 11-15 for a step, 9x18x27 for a capture", text = echo(.text))]
     MixedSeparators {
         /// The move's text.
         text: String,
     },
     /// No separator at all.
-    #[error("`{text}` is not a move: write 11-15 for a step, 9x18x27 for a capture")]
+    #[error("`{text}` is not a move: write 11-15 for a step, 9x18x27 for a capture", text = echo(.text))]
     NotAMove {
         /// The move's text.
         text: String,
     },
     /// A separator with no square beside it.
-    #[error("`{text}` is missing a square: write 11-15 for a step, 9x18x27 for a capture")]
+    #[error("`{text}` is missing a square: write 11-15 for a step, 9x18x27 for a capture", text = echo(.text))]
     MissingSquare {
         /// The move's text.
         text: String,
@@ -268,7 +269,7 @@ pub enum FenError {
     #[error("the FEN is empty")]
     Empty,
     /// The first field is not `B` or `W`.
-    #[error("FEN `{fen}` must start with the side to move, B or W, not `{found}`")]
+    #[error("FEN `{fen}` must start with the side to move, B or W, not `{found}`", fen = echo(.fen), found = echo(.found))]
     Side {
         /// The FEN.
         fen: String,
@@ -276,7 +277,7 @@ pub enum FenError {
         found: String,
     },
     /// Two colons with nothing between.
-    #[error("FEN `{fen}` has an empty field")]
+    #[error("FEN `{fen}` has an empty field", fen = echo(.fen))]
     EmptyField {
         /// The FEN.
         fen: String,
@@ -284,14 +285,14 @@ pub enum FenError {
     /// A field that starts with none of W, B, O, C.
     #[error(
         "FEN field `{field}` is not understood: fields start with W, B, O (offence) or C \
-         (compelled)"
+         (compelled)", field = echo(.field)
     )]
     UnknownField {
         /// The field.
         field: String,
     },
     /// A field given twice.
-    #[error("FEN `{fen}` has more than one {field} field")]
+    #[error("FEN `{fen}` has more than one {field} field", fen = echo(.fen))]
     RepeatedField {
         /// The FEN.
         fen: String,
@@ -299,7 +300,7 @@ pub enum FenError {
         field: &'static str,
     },
     /// No `W` or no `B` field.
-    #[error("FEN `{fen}` has no {field} field")]
+    #[error("FEN `{fen}` has no {field} field", fen = echo(.fen))]
     MissingField {
         /// The FEN.
         fen: String,
@@ -307,7 +308,7 @@ pub enum FenError {
         field: char,
     },
     /// A range such as `12-1`.
-    #[error("range `{item}` runs backwards")]
+    #[error("range `{item}` runs backwards", item = echo(.item))]
     RangeBackwards {
         /// The range.
         item: String,
@@ -330,7 +331,7 @@ pub enum FenError {
     #[error(transparent)]
     Square(#[from] NotationError),
     /// An offence or compelled move whose shape does not read.
-    #[error("offence `{text}`")]
+    #[error("offence `{text}`", text = echo(.text))]
     Offence {
         /// The field's text.
         text: String,
@@ -338,13 +339,13 @@ pub enum FenError {
         source: NotationError,
     },
     /// A capture offence marked as crowning.
-    #[error("offence `{text}`: a capture that crowned ended by rule and cannot offend")]
+    #[error("offence `{text}`: a capture that crowned ended by rule and cannot offend", text = echo(.text))]
     CrownedCapture {
         /// The field's text.
         text: String,
     },
     /// A compelled completion written as a step.
-    #[error("compelled completion `{text}` must be a capture")]
+    #[error("compelled completion `{text}` must be a capture", text = echo(.text))]
     CompelledStep {
         /// The field's text.
         text: String,
@@ -367,7 +368,7 @@ pub enum MoveError {
     #[error(transparent)]
     Notation(#[from] NotationError),
     /// The squares name no move a piece could make on any board.
-    #[error("`{text}` is not a move")]
+    #[error("`{text}` is not a move", text = echo(.text))]
     Impossible {
         /// The move's text.
         text: String,
@@ -377,7 +378,8 @@ pub enum MoveError {
     /// A short capture (`9x27`) that names several legal captures.
     #[error(
         "`{text}` is ambiguous: it could mean {}; write every landing square",
-        .candidates.join(", ")
+        .candidates.join(", "),
+        text = echo(.text)
     )]
     Ambiguous {
         /// The move's text.
@@ -401,8 +403,18 @@ pub enum MoveError {
     #[error("compel is not possible here: no offence is pending")]
     NoOffence,
     /// A huff without the move that goes with it.
-    #[error("`{text}`: a huff goes with a move, as in h14 11-15")]
+    #[error("`{text}`: a huff goes with a move, as in h14 11-15", text = echo(.text))]
     HuffWithoutMove {
+        /// The text given.
+        text: String,
+    },
+    /// A huff or `compel` under english rules.
+    #[error(
+        "`{text}`: huffs and compel belong to huffing rules; under english rules a capture is \
+         compulsory, and a move is written 11-15 or 9x18x27",
+        text = echo(.text)
+    )]
+    HuffingOnly {
         /// The text given.
         text: String,
     },
@@ -419,8 +431,8 @@ const LISTED: usize = 40;
 
 fn illegal(text: &str, huffed: Option<Square>, legal: &[String], compulsory: bool) -> String {
     let mut msg = match huffed {
-        Some(sq) => format!("`{text}` is not a legal move after huffing {sq}"),
-        None => format!("`{text}` is not a legal move here"),
+        Some(sq) => format!("`{}` is not a legal move after huffing {sq}", echo(text)),
+        None => format!("`{}` is not a legal move here", echo(text)),
     };
     if legal.is_empty() {
         msg.push_str(": there is none");
@@ -446,13 +458,13 @@ pub enum HubPositionError {
         found: usize,
     },
     /// The first character is not `W` or `B`.
-    #[error("the side to move is W or B, not `{found}`")]
+    #[error("the side to move is W or B, not `{found}`", found = echo(.found))]
     Side {
         /// The character found.
         found: char,
     },
     /// A square's character is none of `w b W B e`.
-    #[error("character {index} of the position is `{found}`: squares are w, b, W, B or e")]
+    #[error("character {index} of the position is `{found}`: squares are w, b, W, B or e", found = echo(.found))]
     Square {
         /// Its place in the text, from 1.
         index: usize,

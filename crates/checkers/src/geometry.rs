@@ -89,8 +89,9 @@ mod tests {
 
     #[test]
     fn neighbours_match_the_rules_text() {
-        // rules/checkers.md: "1 touches 5 and 6, 4 only 8, 5 only 9, 8
-        // touches 11 and 12" (forward for Black), and backward steps mirror.
+        // docs/rules/checkers.md: "1 touches 5 and 6; 4 touches only 8;
+        // 5 touches only 9 (and 1); 8 touches 11 and 12" (forward for
+        // Black), and backward steps mirror.
         assert_eq!(neighbours(1), vec![5, 6]);
         assert_eq!(neighbours(4), vec![8]);
         assert_eq!(neighbours(5), vec![1, 9]);

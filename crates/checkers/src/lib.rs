@@ -1,7 +1,9 @@
 //! Checkers on 32-bit bitboards, under today's English rules and under the
 //! older huffing rules of the seed text, with one move generator for both.
 //!
-//! The rules are the contract `rules/checkers.md`: squares 1-32 numbered from
+//! The rules are the contract `docs/rules/checkers.md` in the repository
+//! (every rule, the notation, and the worked perft checks the tests
+//! repeat): squares 1-32 numbered from
 //! Black's side, Black first, men forward only, kings both ways, multi-jumps
 //! as one move (each path its own move), crowning ends the move. Under
 //! english rules capture is compulsory; under huffing a missed capture is an
@@ -38,7 +40,7 @@ mod variant;
 mod zobrist;
 
 pub use bitboard::{Bitboard, Square, Squares};
-pub use diagram::diagram;
+pub use diagram::{diagram, diagram_from};
 pub use error::{
     BoardError, Error, FenError, HubPositionError, MoveError, NotationError, PendingError,
     RulesError,

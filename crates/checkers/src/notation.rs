@@ -69,6 +69,15 @@ pub fn parse_action(pos: &Position, text: &str) -> Result<Action, MoveError> {
         return Err(MoveError::Empty);
     }
     let actions = pos.action_vec();
+    let huff_like =
+        text.starts_with(['h', 'H']) && text[1..].starts_with(|c: char| c.is_ascii_digit());
+    if !pos.rules().is_huffing() && (huff_like || text.eq_ignore_ascii_case("compel")) {
+        // Huffs and compel are huffing's; under english rules the word is
+        // read as what english has, a move, so the message speaks of moves.
+        return Err(MoveError::HuffingOnly {
+            text: text.to_string(),
+        });
+    }
     if text.eq_ignore_ascii_case("compel") {
         return if actions.contains(&Action::Compel) {
             Ok(Action::Compel)
@@ -76,7 +85,10 @@ pub fn parse_action(pos: &Position, text: &str) -> Result<Action, MoveError> {
             Err(MoveError::NoOffence)
         };
     }
-    if let Some(rest) = text.strip_prefix(['h', 'H']) {
+    if let Some(rest) = text
+        .strip_prefix(['h', 'H'])
+        .filter(|_| pos.rules().is_huffing())
+    {
         let (sq, mv) =
             rest.split_once(char::is_whitespace)
                 .ok_or_else(|| MoveError::HuffWithoutMove {

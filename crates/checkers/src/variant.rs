@@ -43,6 +43,10 @@ impl Variant for Rules {
         crate::diagram::diagram(pos)
     }
 
+    fn diagram_for(pos: &Position, viewer: parlour_game::Side) -> String {
+        crate::diagram::diagram_from(pos, viewer)
+    }
+
     fn notation(&self) -> &'static str {
         if self.is_huffing() {
             "moves: 11-15, captures 22x15 or 9x18x27; a huff and a move `h14 11-15`; `compel`"

@@ -161,7 +161,7 @@ fn reference_counts_the_english_table_to_depth_12() {
     reference_counts("english-start.txt", RefRules::English, 12);
 }
 
-/// The contract's worked check (rules/checkers.md, "Precise points" 9).
+/// The contract's worked check (docs/rules/checkers.md, "Worked checks").
 #[test]
 fn the_contracts_worked_huffing_check() {
     let fen = "W:W14,30:B9,15:O11-15";

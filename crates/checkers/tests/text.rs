@@ -70,8 +70,9 @@ fn playout_positions(rules: Rules, games: usize, seed: u64) -> Vec<Position> {
     out
 }
 
-/// Checks that a FEN is in the canonical form of precise point 7: side,
-/// then W, then B, men ascending then kings ascending, no ranges, no dot.
+/// Checks that a FEN is in the canonical form of docs/rules/checkers.md
+/// (Notation): side, then W, then B, men ascending then kings ascending, no
+/// ranges, no dot.
 fn assert_canonical(fen: &str) {
     let fields: Vec<&str> = fen.split(':').collect();
     assert!(fields.len() == 3 || fields.len() == 4, "{fen}");
@@ -682,13 +683,21 @@ fn illegal_moves_are_explained() {
     assert!(err.to_string().contains("there is none"), "{err}");
     assert!(listed(err).0.is_empty());
     // compel and huffs where nothing is pending.
-    assert_eq!(parse_action(&start, "compel"), Err(MoveError::NoOffence));
+    assert_eq!(
+        parse_action(&Position::start(Rules::HUFFING), "compel"),
+        Err(MoveError::NoOffence)
+    );
     let cannot = Err(MoveError::CannotHuff { square: sq(9) });
     assert_eq!(
         parse_action(&Position::start(Rules::HUFFING), "h9 22-18"),
         cannot
     );
-    assert_eq!(parse_action(&start, "h9 22-18"), cannot);
+    assert_eq!(
+        parse_action(&start, "h9 22-18"),
+        Err(MoveError::HuffingOnly {
+            text: "h9 22-18".into()
+        })
+    );
 }
 
 #[test]
@@ -759,14 +768,34 @@ fn malformed_moves_are_explained() {
                 text: text("11 15"),
             }),
         ),
+    ] {
+        assert_eq!(parse_action(&start, input), Err(error), "`{input}`");
+    }
+    // Huffs are read as huffs under huffing rules only: under english a
+    // word that is no move is answered as no move, and a huff or compel
+    // is told it belongs to the other rules.
+    let huffing = Position::start(Rules::HUFFING);
+    for (input, error) in [
         ("h9", MoveError::HuffWithoutMove { text: text("h9") }),
         (
             "hx 11-15",
             notation(NotationError::NotASquare { text: text("x") }),
         ),
     ] {
+        assert_eq!(parse_action(&huffing, input), Err(error), "`{input}`");
+    }
+    for input in ["h9", "h9 11-15", "compel"] {
+        let error = MoveError::HuffingOnly { text: text(input) };
         assert_eq!(parse_action(&start, input), Err(error), "`{input}`");
     }
+    let hello = parse_action(&start, "hello").unwrap_err();
+    assert_eq!(
+        hello,
+        notation(NotationError::NotAMove {
+            text: text("hello")
+        })
+    );
+    assert!(!hello.to_string().contains("huff"), "{hello}");
     // A capture between squares a jump apart that no piece can make here.
     assert!(matches!(
         parse_action(&start, "11x20"),

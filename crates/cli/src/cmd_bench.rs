@@ -9,16 +9,15 @@
 //! faster must leave it as it was. Each position is searched from an empty
 //! transposition table.
 
-use crate::options::{play_moves, threads, EvalArg};
+use crate::options::{cores, game_names, mebibytes, play_moves, thread_count, threads, EvalArg};
 use crate::Run;
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
 use parlour_game::registry::BenchCase;
 use parlour_game::{GameList, Variant, Visit};
 use parlour_games::Games;
 use parlour_search::{Limits, Searcher};
 use std::io::Write;
-use std::num::NonZeroUsize;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -26,12 +25,20 @@ use std::time::{Duration, Instant};
 /// Flags of `parlour bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// Search threads (default: all cores).
-    #[arg(long, short)]
-    threads: Option<NonZeroUsize>,
+    /// Only this game's positions (default: every game's, in the list's
+    /// order).
+    #[arg(long, value_parser = game_names())]
+    game: Option<String>,
+    /// Only the positions under these rules (of `--game`, by default
+    /// checkers): `english`, `huffing`, a peg rules text.
+    #[arg(long)]
+    rules: Option<String>,
+    /// Search threads, 1 to 1024 (default: all cores).
+    #[arg(long, short, value_parser = thread_count())]
+    threads: Option<usize>,
     /// Transposition table size in MiB (16, as Stockfish's bench: the
     /// suite's searches are small, and a small table misses the TLB less).
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = 16, value_parser = mebibytes())]
     hash: usize,
     #[command(flatten)]
     eval: EvalArg,
@@ -60,12 +67,17 @@ struct BenchGame<'a> {
     total: &'a mut u64,
 }
 
+/// The rules of a bench position.
+fn case_rules<V: Variant>(case: &BenchCase) -> Result<V> {
+    Ok(match case.rules {
+        "" => V::default(),
+        text => V::parse_rules(text)?,
+    })
+}
+
 impl BenchGame<'_> {
     fn search<V: Variant>(&mut self, case: &BenchCase) -> Result<Row> {
-        let rules = match case.rules {
-            "" => V::default(),
-            text => V::parse_rules(text)?,
-        };
+        let rules = case_rules::<V>(case)?;
         let start = match case.position {
             Some(text) => V::parse_position(Some(rules), text)?,
             None => rules.start(),
@@ -97,7 +109,22 @@ impl Visit for BenchGame<'_> {
     type Output = Result<()>;
 
     fn visit<V: Variant>(mut self) -> Result<()> {
+        let only = match &self.args.rules {
+            Some(text) => Some(V::parse_rules(text).context("bad --rules")?),
+            None => None,
+        };
+        let mut cases = Vec::new();
         for case in V::bench() {
+            let rules = case_rules::<V>(case)
+                .with_context(|| format!("bench suite: {} {case:?}", V::NAME))?;
+            if only.is_none_or(|only| only == rules) {
+                cases.push(case);
+            }
+        }
+        if let (Some(only), []) = (only, &cases[..]) {
+            bail!("{} has no bench position under the rules {only}", V::NAME);
+        }
+        for case in cases {
             let row = self
                 .search::<V>(case)
                 .with_context(|| format!("bench suite: {} {case:?}", V::NAME))?;
@@ -136,7 +163,7 @@ impl Visit for BenchGame<'_> {
 
 impl Run for BenchArgs {
     fn run(self) -> Result<()> {
-        let threads = threads(self.threads);
+        let threads = threads(self.threads, cores());
         let mut searcher = Searcher::new(threads, self.hash)?;
         let mut out = std::io::stdout().lock();
         writeln!(
@@ -147,7 +174,12 @@ impl Run for BenchArgs {
         .context("cannot write")?;
         let started = Instant::now();
         let (mut rows, mut total) = (0, 0);
-        for name in Games::names() {
+        let names = match (&self.game, &self.rules) {
+            (Some(name), _) => vec![name.as_str()],
+            (None, Some(_)) => vec![parlour_games::DEFAULT_GAME],
+            (None, None) => Games::names(),
+        };
+        for name in names {
             let game = BenchGame {
                 args: &self,
                 searcher: &mut searcher,

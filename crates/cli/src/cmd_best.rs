@@ -1,9 +1,9 @@
 //! `parlour best`: search a position and print one line per finished depth,
 //! then the best move.
 
-use crate::options::{play_moves, threads, EngineArgs, GameArgs};
+use crate::options::{cores, play_moves, threads, EngineArgs, GameArgs};
 use crate::Run;
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use clap::Args;
 use parlour_game::{Variant, Visit};
 use parlour_search::{Info, Limits, Searcher};
@@ -35,17 +35,18 @@ pub struct BestArgs {
 /// (default: `--movetime 1000`).
 #[derive(Args, Debug, Clone, Default)]
 pub struct LimitArgs {
-    /// Search to this depth in plies.
-    #[arg(long, short, group = "limit")]
+    /// Search to this depth in plies (1 to 100).
+    #[arg(long, short, group = "limit",
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(parlour_search::MAX_DEPTH)))]
     depth: Option<u32>,
     /// Search about this many nodes.
-    #[arg(long, group = "limit")]
+    #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
     /// Think this many milliseconds (the default limit: 1000).
-    #[arg(long, group = "limit")]
+    #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
     movetime: Option<u64>,
     /// Milliseconds left on the side to move's clock.
-    #[arg(long, group = "limit")]
+    #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
     clock: Option<u64>,
     /// Milliseconds added to the clock after each move (with `--clock`).
     #[arg(long, requires = "clock")]
@@ -53,25 +54,19 @@ pub struct LimitArgs {
 }
 
 impl LimitArgs {
-    /// The limits the flags ask for, or why they cannot be used.
-    pub fn limits(&self) -> Result<Limits> {
+    /// The limit the flags ask for (each flag's range is checked as it is
+    /// read, a usage error).
+    pub fn limits(&self) -> Limits {
         let ms = Duration::from_millis;
         match (self.depth, self.nodes, self.movetime, self.clock) {
-            (Some(0), ..) => bail!("--depth must be at least 1"),
-            (Some(d), ..) if d > parlour_search::MAX_DEPTH => {
-                bail!("--depth must be at most {}", parlour_search::MAX_DEPTH)
-            }
-            (Some(d), ..) => Ok(Limits::Depth(d)),
-            (_, Some(0), ..) => bail!("--nodes must be at least 1"),
-            (_, Some(n), ..) => Ok(Limits::Nodes(n)),
-            (_, _, Some(0), _) => bail!("--movetime must be at least 1 ms"),
-            (_, _, Some(t), _) => Ok(Limits::MoveTime(ms(t))),
-            (_, _, _, Some(0)) => bail!("--clock must be at least 1 ms"),
-            (_, _, _, Some(c)) => Ok(Limits::Clock {
+            (Some(d), ..) => Limits::Depth(d),
+            (_, Some(n), ..) => Limits::Nodes(n),
+            (_, _, Some(t), _) => Limits::MoveTime(ms(t)),
+            (_, _, _, Some(c)) => Limits::Clock {
                 remaining: ms(c),
                 increment: ms(self.inc.unwrap_or(0)),
-            }),
-            _ => Ok(Limits::MoveTime(ms(DEFAULT_MOVETIME_MS))),
+            },
+            _ => Limits::MoveTime(ms(DEFAULT_MOVETIME_MS)),
         }
     }
 }
@@ -94,11 +89,20 @@ impl Visit for &BestArgs {
     type Output = Result<()>;
 
     fn visit<V: Variant>(self) -> Result<()> {
-        let limits = self.limits.limits()?;
+        let limits = self.limits.limits();
         let start = self.game.position::<V>()?;
         let eval = self.engine.eval.evaluator(&V::rules_of(&start))?;
         let history = play_moves(start, &self.moves)?;
-        let mut searcher = Searcher::new(threads(self.engine.threads), self.engine.hash)?;
+        if let Some((outcome, why)) = history.ending() {
+            // Nothing to search: a search would play on past the rules'
+            // end (a draw by repetition still has legal moves).
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "game over: {outcome} ({why})")
+                .and_then(|()| writeln!(out, "bestmove none"))
+                .context("cannot write")?;
+            return Ok(());
+        }
+        let mut searcher = Searcher::new(threads(self.engine.threads, cores()), self.engine.hash)?;
         let stop = Arc::new(AtomicBool::new(false));
         // A reader that goes away (`| head`) stops the search instead of
         // crashing it.

@@ -1,13 +1,12 @@
 //! `parlour hub`: the engine on standard input and output, speaking the Hub
 //! protocol (Scan's, as pydraughts' `HubEngine` and Hub GUIs drive it).
 
-use crate::options::{EngineArgs, GameArgs};
+use crate::options::{threads, EngineArgs, GameArgs};
 use crate::Run;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use parlour_game::{Variant, Visit};
 use parlour_hub::{serve, ServerOptions};
-use std::num::NonZeroUsize;
 
 /// Flags of `parlour hub`.
 #[derive(Args, Debug)]
@@ -37,17 +36,14 @@ impl Run for HubArgs {
         }
         let variant = self.game.visit(&self)??;
         let engine = &self.engine;
-        if engine.hash == 0 || engine.hash > parlour_hub::server::MAX_HASH_MIB {
-            bail!(
-                "--hash must be from 1 to {} MiB",
-                parlour_hub::server::MAX_HASH_MIB
-            );
-        }
+        // The table is made at `init`; a size it could not have is refused
+        // now, not after a GUI has started the engine.
+        parlour_search::check_hash(engine.hash).context("bad --hash")?;
         let options = ServerOptions {
             variant: variant.to_string(),
             rules: self.game.rules.clone(),
             eval: engine.eval.eval.clone(),
-            threads: engine.threads.map_or(1, NonZeroUsize::get),
+            threads: threads(engine.threads, 1),
             hash_mib: engine.hash,
             ..ServerOptions::default()
         };

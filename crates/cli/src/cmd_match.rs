@@ -7,7 +7,7 @@
 //! lets the games under way finish and be recorded, and the final tables on
 //! stdout.
 
-use crate::options::{game_names, EvalArg};
+use crate::options::{EvalArg, GameArgs};
 use crate::Run;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
@@ -16,8 +16,7 @@ use parlour_arena::{
     hub_factory, run_match, Adjudication, DrawRule, GameCount, MatchConfig, MatchReport, Progress,
     ResignRule, Shard, Sprt, SprtModel, Tournament,
 };
-use parlour_game::{GameList, Variant, Visit};
-use parlour_games::Games;
+use parlour_game::{Variant, Visit};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -62,13 +61,10 @@ pub fn sprt_of(text: Option<&str>, model: Option<SprtModelArg>) -> Result<Option
 /// Flags of `parlour match`.
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// The game.
-    #[arg(long, default_value = parlour_games::DEFAULT_GAME, value_parser = game_names())]
-    game: String,
-    /// The rules: for checkers `english` (default) or `huffing`, optionally
-    /// with `,quiet_plies=N`; for pegs fields like `squares=4,reserve=2`.
-    #[arg(long)]
-    rules: Option<String>,
+    /// The game, its rules, and a position every game starts from (the
+    /// same as `--openings` with that position).
+    #[command(flatten)]
+    game: GameArgs,
     /// An engine, at least two: `search:depth=8`, `search:movetime=100`,
     /// `search:nodes=50000`, `search:tc=10+0.1` (with `threads=N`,
     /// `hash=MIB`, `eval=SPEC`), `greedy` (with `eval=SPEC`), `random` or
@@ -102,9 +98,9 @@ pub struct MatchArgs {
     games: Option<u32>,
     /// The openings: for checkers `deck` (the 156 ACF ballots, default),
     /// `all` (174), `tough` (50); `random` or `random:plies=N` (the peg
-    /// game's default, with 6 plies); `start`; or a file with one FEN or
-    /// move sequence a line.
-    #[arg(long)]
+    /// game's default, with 6 plies); `start`; one position (a FEN, a peg
+    /// position); or a file with one FEN or move sequence a line.
+    #[arg(long, conflicts_with_all = ["fen", "position"])]
     openings: Option<String>,
     /// Play the openings in an order drawn from the seed.
     #[arg(long)]
@@ -386,11 +382,13 @@ impl Visit for &MatchArgs {
     type Output = Result<MatchReport>;
 
     fn visit<V: Variant>(self) -> Result<MatchReport> {
-        let rules = match &self.rules {
-            Some(text) => V::parse_rules(text).context("bad --rules")?,
-            None => V::default(),
-        };
+        let rules = self.game.rules::<V>()?;
         let mut config = self.config(V::match_engines())?;
+        if let Some(text) = self.game.fen.as_ref().or(self.game.position.as_ref()) {
+            // Read here for the flag's own message; played as an opening.
+            self.game.position::<V>()?;
+            config.openings = Some(text.clone());
+        }
         config.stop = Some(stop_on_ctrl_c());
         let factory = hub_factory(rules, self.eval.eval.clone());
         let bar = Bar::new(self.quiet);
@@ -402,7 +400,7 @@ impl Visit for &MatchArgs {
 
 impl Run for MatchArgs {
     fn run(self) -> Result<()> {
-        let report = Games::visit(&self.game, &self)??;
+        let report = self.game.visit(&self)??;
         print!("{report}");
         let stop = stop_on_ctrl_c();
         if report.stopped.is_some() && stop.load(Ordering::SeqCst) {

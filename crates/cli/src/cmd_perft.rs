@@ -1,14 +1,13 @@
 //! `parlour perft`: leaf counts to a depth, with timing, optionally divided by
 //! the first move.
 
-use crate::options::{threads, GameArgs};
+use crate::options::{cores, thread_count, threads, GameArgs};
 use crate::Run;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use parlour_game::registry::WithGame;
 use parlour_game::{divide, perft, perft_parallel, Game, Variant, Visit};
 use std::io::Write;
-use std::num::NonZeroUsize;
 use std::time::Instant;
 
 /// Flags of `parlour perft`.
@@ -22,9 +21,9 @@ pub struct PerftArgs {
     /// One line per root move with its count, then the total at `--depth`.
     #[arg(long)]
     divide: bool,
-    /// Worker threads (default: all cores).
-    #[arg(long, short)]
-    threads: Option<NonZeroUsize>,
+    /// Worker threads, 1 to 1024 (default: all cores).
+    #[arg(long, short, value_parser = thread_count())]
+    threads: Option<usize>,
     /// Checkers: merge moves with the same start, end and captured pieces
     /// (the counting of rhalbersma/dctl).
     #[arg(long)]
@@ -83,7 +82,7 @@ impl Visit for &PerftArgs {
 
     fn visit<V: Variant>(self) -> Result<()> {
         let pos = self.game.position::<V>()?;
-        let threads = threads(self.threads);
+        let threads = threads(self.threads, cores());
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .stack_size(16 << 20)

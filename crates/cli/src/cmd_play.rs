@@ -1,13 +1,12 @@
 //! `parlour play`: a game against the engine in the terminal.
 
-use crate::options::{EvalArg, GameArgs};
+use crate::options::{mebibytes, thread_count, threads, EvalArg, GameArgs};
 use crate::Run;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use parlour_game::{Side, Variant, Visit};
 use parlour_hub::terminal::{play, PlayOptions};
 use parlour_search::Limits;
-use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -39,11 +38,11 @@ pub struct PlayArgs {
     /// asked).
     #[arg(long)]
     pdn: Option<PathBuf>,
-    /// Search threads (default 1).
-    #[arg(long, short)]
-    threads: Option<NonZeroUsize>,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 32)]
+    /// Search threads, 1 to 1024 (default 1).
+    #[arg(long, short, value_parser = thread_count())]
+    threads: Option<usize>,
+    /// Transposition table size in MiB, at most the memory available.
+    #[arg(long, default_value_t = 32, value_parser = mebibytes())]
     hash: usize,
     #[command(flatten)]
     eval: EvalArg,
@@ -90,8 +89,8 @@ impl Visit for &PlayArgs {
                 Colour::White => Side::White,
             },
             limits: engine_limits(&self.engine)?,
-            threads: self.threads.map_or(1, NonZeroUsize::get),
-            hash_mib: self.hash.max(1),
+            threads: threads(self.threads, 1),
+            hash_mib: self.hash,
             pdn: self.pdn.clone(),
             eval: self.eval.eval.clone(),
         };

@@ -1,14 +1,14 @@
 //! `parlour selfplay`: the engine plays itself and records training
 //! positions for `parlour train` (the pipeline of `parlour-train`).
 
-use crate::options::{threads, EvalArg, GameArgs};
+use crate::options::{cores, thread_count, threads, EvalArg, GameArgs};
 use crate::Run;
 use anyhow::{Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use parlour_arena::{OpeningBook, OpeningSpec};
 use parlour_game::{History, Learn, Variant, Visit};
-use std::num::{NonZeroU32, NonZeroU64, NonZeroUsize};
+use std::num::{NonZeroU32, NonZeroU64};
 use parlour_train::{Budget, SelfPlay, SelfPlayProgress};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -47,9 +47,9 @@ pub struct SelfPlayArgs {
     /// The seed of everything random in the run.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Games at once (default: all cores).
-    #[arg(long)]
-    concurrency: Option<NonZeroUsize>,
+    /// Games at once, 1 to 1024 (default: all cores).
+    #[arg(long, value_parser = thread_count())]
+    concurrency: Option<usize>,
     /// Each searcher's transposition table, in MiB.
     #[arg(long, default_value_t = 8)]
     hash: usize,
@@ -161,7 +161,7 @@ impl Visit for &SelfPlayArgs {
             seed: self.seed,
             eval_name: eval.to_string(),
             eval,
-            concurrency: threads(self.concurrency),
+            concurrency: threads(self.concurrency, cores()),
             hash_mib: self.hash,
         };
         play(run, self)

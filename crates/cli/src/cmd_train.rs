@@ -1,12 +1,11 @@
 //! `parlour train`: fits a game's learned evaluation to self-play data and
 //! writes a weights file (`parlour-train`'s trainer).
 
-use crate::options::{threads, GameArgs};
+use crate::options::{cores, thread_count, threads, GameArgs};
 use crate::Run;
 use anyhow::{Context, Result};
 use clap::Args;
 use parlour_game::{Learn, Variant, Visit, Weights};
-use std::num::NonZeroUsize;
 use parlour_train::{DataFile, Dataset, EpochReport, TrainConfig};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -48,9 +47,9 @@ pub struct TrainArgs {
     /// Stop after this many epochs without a better validation loss.
     #[arg(long, default_value_t = TrainConfig::default().patience)]
     patience: usize,
-    /// Threads (default: all cores).
-    #[arg(long)]
-    threads: Option<NonZeroUsize>,
+    /// Threads, 1 to 1024 (default: all cores).
+    #[arg(long, value_parser = thread_count())]
+    threads: Option<usize>,
     /// The seed of the order of the samples.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -91,7 +90,7 @@ fn train<G: Learn>(template: &G, args: &TrainArgs) -> Result<()> {
         l2: args.l2,
         validation: args.validation,
         patience: args.patience,
-        threads: threads(args.threads),
+        threads: threads(args.threads, cores()),
         seed: args.seed,
     };
     println!("epoch  train loss  validation loss  step    seconds");

@@ -94,7 +94,10 @@ fn main() -> ExitCode {
     match Cli::parse().command.run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("parlour: {error:#}");
+            // One line: what the error quotes of the input is cut short
+            // where it was read; control characters are escaped here.
+            let message = parlour_game::echo::printable(&format!("{error:#}"));
+            eprintln!("parlour: {message}");
             ExitCode::FAILURE
         }
     }

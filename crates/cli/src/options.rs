@@ -3,8 +3,9 @@
 //! moves played from it, the threads, the evaluation.
 
 use anyhow::{bail, Context, Result};
-use clap::builder::{PossibleValue, PossibleValuesParser};
+use clap::builder::{PossibleValue, PossibleValuesParser, RangedU64ValueParser};
 use clap::Args;
+use parlour_game::echo::echo;
 use parlour_game::registry::{read_line, EvaluatorOf};
 use parlour_game::{Game, GameList, History, Variant, Visit};
 use parlour_games::Games;
@@ -76,21 +77,52 @@ impl GameArgs {
 
 /// The game from `start` after `moves` (each in the game's notation), with
 /// the history a search sees repetitions in.
+/// A game that ends partway refuses the moves after its end.
 pub fn play_moves<G: Game>(start: G, moves: &[String]) -> Result<History<G>> {
-    let moves = read_line(&start, moves, |pos, text| pos.parse_move(text)).context("--moves")?;
+    let parsed = read_line(&start, moves, |pos, text| pos.parse_move(text)).context("--moves")?;
     let mut history = History::new(start);
-    for mv in moves {
+    for (i, mv) in parsed.into_iter().enumerate() {
+        if let Some((outcome, why)) = history.ending() {
+            bail!(
+                "--moves: the game is over after move {i} ({outcome}: {why}), so move {} `{}` \
+                 cannot be played",
+                i + 1,
+                echo(&moves[i])
+            );
+        }
         history.push(mv);
     }
     Ok(history)
 }
 
-/// The threads a flag asks for, or every core.
-pub fn threads(flag: Option<NonZeroUsize>) -> usize {
-    flag.map_or_else(
-        || std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
-        NonZeroUsize::get,
-    )
+/// `--threads`: 1 to [`parlour_search::MAX_THREADS`] (as Stockfish); more
+/// is a usage error.
+pub fn thread_count() -> RangedU64ValueParser<usize> {
+    RangedU64ValueParser::new().range(1..=parlour_search::MAX_THREADS as u64)
+}
+
+/// `--hash`, in MiB: at least 1 (the machine's memory bounds it when the
+/// table is made).
+pub fn mebibytes() -> RangedU64ValueParser<usize> {
+    RangedU64ValueParser::new().range(1..)
+}
+
+/// The machine's cores (1 where that cannot be known).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
+}
+
+/// The threads `flag` asks for, else `default`; past the core count, a
+/// warning on stderr, since the threads then take turns on the cores.
+pub fn threads(flag: Option<usize>, default: usize) -> usize {
+    let threads = flag.unwrap_or(default);
+    let cores = cores();
+    if threads > cores {
+        eprintln!(
+            "parlour: warning: {threads} threads on {cores} cores take turns: no faster than {cores}"
+        );
+    }
+    threads
 }
 
 /// `--eval`: the evaluation the engine scores positions with.
@@ -116,11 +148,12 @@ impl EvalArg {
 /// An engine's threads, table and evaluation (`best`, `hub`).
 #[derive(Args, Debug, Clone)]
 pub struct EngineArgs {
-    /// Search threads (default: all cores; for `hub`, 1).
-    #[arg(long, short)]
-    pub threads: Option<NonZeroUsize>,
-    /// Transposition table size in MiB (for `hub`, the `hash` parameter).
-    #[arg(long, default_value_t = 64)]
+    /// Search threads, 1 to 1024 (default: all cores; for `hub`, 1).
+    #[arg(long, short, value_parser = thread_count())]
+    pub threads: Option<usize>,
+    /// Transposition table size in MiB, at most the memory available (for
+    /// `hub`, the `hash` parameter).
+    #[arg(long, default_value_t = 64, value_parser = mebibytes())]
     pub hash: usize,
     #[command(flatten)]
     pub eval: EvalArg,

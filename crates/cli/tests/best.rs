@@ -110,7 +110,10 @@ fn best_plays_the_moves_first_and_shows_wins_and_huffs() {
 fn best_with_no_legal_move_says_none() {
     let output = parlour(&["best", "--fen", "B:W5,6:B", "--depth", "3"]);
     assert!(output.status.success());
-    assert_eq!(stdout(&output), "bestmove none\n");
+    assert_eq!(
+        stdout(&output),
+        "game over: white wins (the side to move has no legal move)\nbestmove none\n"
+    );
 }
 
 #[test]

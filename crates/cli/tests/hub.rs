@@ -120,8 +120,8 @@ fn play_through_piped_input() {
         .pieces(parlour_game::Side::Black)
         .contains(parlour_checkers::Square::from_number(9).unwrap()));
     assert!(
-        text.contains("|     9  10  11  12"),
-        "the board has its numbers"
+        text.contains("|  12  11  10   9"),
+        "the board has its numbers, from Black's side"
     );
 }
 

@@ -1,6 +1,31 @@
 //! The moves of a game so far, and the draws that depend on them.
 
 use crate::{Game, Outcome};
+use std::fmt;
+
+/// Why a game ended ([`History::ending`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The position decides: the side to move has no legal move (in the
+    /// peg game, a blocked King with no escape is that too).
+    Position,
+    /// The same position, with the same side to move, a third time.
+    Repetition,
+    /// This many plies with no capture and no irreversible move.
+    QuietPlies(u32),
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ending::Position => f.write_str("the side to move has no legal move"),
+            Ending::Repetition => f.write_str("the same position a third time"),
+            Ending::QuietPlies(n) => {
+                write!(f, "{n} plies without a capture or an irreversible move")
+            }
+        }
+    }
+}
 
 /// A game from a start position: its moves, the positions they reached, and
 /// what history decides (repetition, the quiet-ply count).
@@ -104,12 +129,21 @@ impl<G: Game> History<G> {
     /// loses; the third occurrence of a position, or the quiet-ply limit,
     /// draws.
     pub fn outcome(&self) -> Option<Outcome> {
+        self.ending().map(|(outcome, _)| outcome)
+    }
+
+    /// The result and why, if the game is over.
+    pub fn ending(&self) -> Option<(Outcome, Ending)> {
         let pos = self.current();
         if let Some(outcome) = pos.outcome() {
-            return Some(outcome);
+            return Some((outcome, Ending::Position));
         }
-        if self.repetitions() >= 3 || self.quiet_plies() >= pos.quiet_ply_limit() {
-            return Some(Outcome::Draw);
+        if self.repetitions() >= 3 {
+            return Some((Outcome::Draw, Ending::Repetition));
+        }
+        let limit = pos.quiet_ply_limit();
+        if self.quiet_plies() >= limit {
+            return Some((Outcome::Draw, Ending::QuietPlies(limit)));
         }
         None
     }

@@ -10,6 +10,7 @@
 //! crate needs from it ([`registry::Variant`]).
 
 pub mod bits;
+pub mod echo;
 mod evaluate;
 mod history;
 pub mod learn;
@@ -23,7 +24,7 @@ pub mod weights;
 
 pub use bits::{BitIndex, BitIter, Members};
 pub use evaluate::{Evaluate, Evaluator, HISTORY_KEYS};
-pub use history::History;
+pub use history::{Ending, History};
 pub use learn::{DecodeError, Feature, Features, Learn};
 pub use mix::{mix_seed, splitmix};
 pub use movelist::MoveList;

@@ -28,6 +28,7 @@
 //! assert_eq!(<() as GameList>::find(|_| true, Name), None);
 //! ```
 
+use crate::echo::echo;
 use crate::{Evaluate, Game};
 use std::error::Error;
 use std::fmt;
@@ -87,6 +88,14 @@ pub trait Variant: Copy + Eq + Default + fmt::Debug + fmt::Display + Send + Sync
     /// The position drawn for a person, with the numbers of its squares.
     fn diagram(pos: &Self::Position) -> String {
         format!("{pos}\n")
+    }
+
+    /// [`Variant::diagram`] as the player of `viewer` sees the board, his
+    /// side nearest him; the default draws every side the same (a board
+    /// with no sides, as the peg game's).
+    fn diagram_for(pos: &Self::Position, viewer: crate::Side) -> String {
+        let _ = viewer;
+        Self::diagram(pos)
     }
 
     /// How moves are typed, for a person's `help`.
@@ -237,7 +246,7 @@ pub struct BenchCase {
 #[derive(Debug, thiserror::Error)]
 pub enum EvalError {
     /// The text names none of the game's evaluations.
-    #[error("unknown evaluation `{spec}`: {game} takes {expected}")]
+    #[error("unknown evaluation `{spec}`: {game} takes {expected}", spec = echo(.spec))]
     Unknown {
         /// The text given.
         spec: String,
@@ -248,7 +257,7 @@ pub enum EvalError {
     },
     /// The text names an evaluation that could not be made (weights that
     /// could not be read).
-    #[error("cannot load the evaluation `{spec}`")]
+    #[error("cannot load the evaluation `{spec}`", spec = echo(.spec))]
     Load {
         /// The text given.
         spec: String,
@@ -347,7 +356,7 @@ pub trait GameList: 'static {
 
 /// A name that no game of a list answers to.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown game `{name}`: expected {}", .known.join(", "))]
+#[error("unknown game `{name}`: expected {}", .known.join(", "), name = echo(.name))]
 pub struct UnknownGame {
     /// The name asked for.
     pub name: String,
@@ -396,7 +405,7 @@ game_list!(A, B, C, D, E, F, G, H);
 
 /// A move of a line that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("move {number} `{text}`")]
+#[error("move {number} `{text}`", text = echo(.text))]
 pub struct LineError<E: Error + 'static> {
     /// The move's number in the line, from 1.
     pub number: usize,

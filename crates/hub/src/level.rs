@@ -2,6 +2,7 @@
 //! [`Limits`], and whole-number parameters.
 
 use crate::message::Message;
+use parlour_game::echo::echo;
 use parlour_search::Limits;
 use std::time::Duration;
 
@@ -9,7 +10,7 @@ use std::time::Duration;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LevelError {
     /// A time that is not a number.
-    #[error("{name}=`{value}` is not a number of seconds")]
+    #[error("{name}=`{value}` is not a number of seconds", value = echo(.value))]
     NotSeconds {
         /// The argument.
         name: String,
@@ -17,7 +18,7 @@ pub enum LevelError {
         value: String,
     },
     /// A time too large to keep.
-    #[error("{name}=`{value}` is out of range")]
+    #[error("{name}=`{value}` is out of range", value = echo(.value))]
     TooLong {
         /// The argument.
         name: String,
@@ -25,7 +26,7 @@ pub enum LevelError {
         value: String,
     },
     /// A count that is not a whole number.
-    #[error("{name}=`{value}` is not a whole number")]
+    #[error("{name}=`{value}` is not a whole number", value = echo(.value))]
     NotWhole {
         /// The argument.
         name: String,

@@ -2,6 +2,8 @@
 //! double quotes where they hold a space, an `=` or nothing, and arguments
 //! without a value acting as flags (`level infinite`, `go think`).
 
+use parlour_game::echo::echo;
+use smallvec::SmallVec;
 use std::fmt;
 
 /// A line that does not read as a message.
@@ -11,12 +13,16 @@ pub enum MessageError {
     #[error("`=` with no argument name before it")]
     NoName,
     /// A quoted value with no closing quote.
-    #[error("the value of `{name}` has no closing quote")]
+    #[error("the value of `{name}` has no closing quote", name = echo(.name))]
     Unclosed {
         /// The argument.
         name: String,
     },
 }
+
+/// A message's arguments: inline up to six, as nearly every line has
+/// (`info` has six), so reading a line allocates only its strings.
+pub type Args = SmallVec<[(String, Option<String>); 6]>;
 
 /// One line of the protocol, in either direction.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,7 +30,7 @@ pub struct Message {
     /// The command word (`pos`, `go`, `done`, ...).
     pub command: String,
     /// The arguments in order: a name, and its value unless it is a flag.
-    pub args: Vec<(String, Option<String>)>,
+    pub args: Args,
 }
 
 impl Message {
@@ -32,7 +38,7 @@ impl Message {
     pub fn new(command: &str) -> Message {
         Message {
             command: command.to_string(),
-            args: Vec::new(),
+            args: Args::new(),
         }
     }
 
@@ -76,7 +82,7 @@ impl Message {
         if command.is_empty() {
             return Ok(None);
         }
-        let mut args = Vec::new();
+        let mut args = Args::new();
         loop {
             while chars.peek().is_some_and(|c| c.is_whitespace()) {
                 chars.next();

@@ -5,8 +5,10 @@
 //! The search runs on its own thread; the reading thread answers `ping`,
 //! `stop` and `ponder-hit` while it thinks. Commands the engine does not
 //! know are ignored, as the protocol asks; a known command it cannot carry
-//! out is answered `error message="..."` and the session goes on. End of
-//! input, like `quit`, stops any search and returns.
+//! out is answered `error message="..."` and the session goes on, a line
+//! that is not UTF-8 too. `quit` stops any search and returns; so does the
+//! end of input, once a `go think` under a finite level has answered (a
+//! session piped from a file gets its answers).
 //!
 //! Pondering: `go ponder` searches without limit until `ponder-hit` (then a
 //! fresh search under the `level` limits, its table warm from the ponder,
@@ -16,6 +18,7 @@ use crate::full_message;
 use crate::level::whole;
 use crate::message::{Message, MessageError};
 use crate::table::{open, Control, Job, Phase, Settings, Table, TableError};
+use parlour_game::echo::{echo, printable};
 use parlour_game::GameList;
 use parlour_search::{Limits, Searcher, SearcherError};
 use std::io::{self, BufRead, Write};
@@ -28,10 +31,8 @@ use std::time::Duration;
 pub use crate::level::{parse_level, LevelError};
 pub use crate::table::{hub_score, info_message, TableError as GameError};
 
-/// The largest transposition table the `hash` parameter allows, in MiB.
-pub const MAX_HASH_MIB: usize = 4096;
 /// The most search threads the `threads` parameter allows.
-pub const MAX_THREADS: usize = 256;
+pub const MAX_THREADS: usize = parlour_search::MAX_THREADS;
 
 /// The engine's name, version and parameters at start-up.
 #[derive(Clone, Debug)]
@@ -74,7 +75,7 @@ impl Default for ServerOptions {
 /// Why a command could not be carried out: answered `error message=...`.
 #[derive(Debug, thiserror::Error)]
 enum CommandError {
-    #[error("cannot read `{line}`")]
+    #[error("cannot read `{line}`", line = echo(.line))]
     Unreadable { line: String, source: MessageError },
     #[error(transparent)]
     Level(#[from] LevelError),
@@ -90,6 +91,8 @@ enum CommandError {
     GoMode,
     #[error("no position to search: the last pos was refused ({0})")]
     PosRefused(String),
+    #[error("line `{}` is not UTF-8 text", echo(.0))]
+    NotUtf8(String),
 }
 
 /// A running search: its control and its thread, which gives the searcher
@@ -97,6 +100,8 @@ enum CommandError {
 struct Running<'scope> {
     control: Arc<Control>,
     handle: ScopedJoinHandle<'scope, Searcher>,
+    /// A `go think` under a finite level: it ends by itself.
+    bounded: bool,
 }
 
 struct Session<'scope, 'env, W: Write + Send, L: GameList> {
@@ -126,10 +131,10 @@ fn send<W: Write>(out: &Mutex<W>, message: &Message) -> io::Result<()> {
 
 impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
     fn error(&self, error: &CommandError) -> io::Result<()> {
-        send(
-            self.out,
-            &Message::new("error").arg("message", full_message(error)),
-        )
+        // One line, whatever the error quotes: a newline in a value would
+        // end the message early.
+        let message = printable(&full_message(error));
+        send(self.out, &Message::new("error").arg("message", message))
     }
 
     /// Whether a search thread is running.
@@ -148,6 +153,17 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
         }
     }
 
+    /// At the end of input: a search that ends by itself (`go think` under
+    /// a finite level) answers first, so that a session piped from a file
+    /// gets its answer; a ponder or an infinite search is stopped.
+    fn finish_at_end(&mut self) {
+        if let Some(job) = self.job.take_if(|job| job.bounded) {
+            let searcher = job.handle.join().expect("the search thread never panics");
+            self.searcher = Some(searcher);
+        }
+        self.finish_search();
+    }
+
     /// Takes the searcher back from a search that has answered (its thread
     /// ends right after).
     fn reclaim(&mut self) {
@@ -160,9 +176,14 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
     }
 
     fn searcher(&mut self) -> Result<Searcher, CommandError> {
-        let mut searcher = match self.searcher.take() {
-            Some(s) if s.threads() == self.options.threads && !self.new_table => s,
-            _ => Searcher::new(self.options.threads, self.options.hash_mib)?,
+        let threads = self.options.threads;
+        let kept = (self.searcher.take()).filter(|s| s.threads() == threads && !self.new_table);
+        // The old searcher, if not kept, is gone by now: its table is freed
+        // before the new one is allocated, so a `hash` change never holds
+        // both at once.
+        let mut searcher = match kept {
+            Some(s) => s,
+            None => Searcher::new(threads, self.options.hash_mib)?,
         };
         if std::mem::take(&mut self.clear_table) {
             searcher.clear();
@@ -220,9 +241,11 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
             param("threads", &o.threads, "int")
                 .arg("min", 1)
                 .arg("max", MAX_THREADS),
+            // The largest table is the machine's memory: more would be
+            // refused at `init`.
             param("hash", &o.hash_mib, "int")
                 .arg("min", 1)
-                .arg("max", MAX_HASH_MIB),
+                .arg("max", parlour_search::max_hash_mib()),
         ];
         for p in &params {
             send(self.out, p)?;
@@ -265,7 +288,8 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
             }
             "threads" => self.options.threads = whole(name, value, 1, MAX_THREADS as u64)? as usize,
             "hash" => {
-                self.options.hash_mib = whole(name, value, 1, MAX_HASH_MIB as u64)? as usize;
+                let max = parlour_search::max_hash_mib() as u64;
+                self.options.hash_mib = whole(name, value, 1, max)? as usize;
                 self.new_table = true;
             }
             // Parameters the engine does not have are ignored.
@@ -310,7 +334,12 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
             job(&mut searcher, &c, &write);
             searcher
         });
-        self.job = Some(Running { control, handle });
+        let bounded = phase == Phase::Thinking && self.level != Limits::Infinite;
+        self.job = Some(Running {
+            control,
+            handle,
+            bounded,
+        });
         Ok(())
     }
 
@@ -409,16 +438,30 @@ pub fn serve_games<L: GameList, R: BufRead, W: Write + Send>(
             new_table: false,
             games: PhantomData,
         };
-        let mut line = String::new();
+        let mut bytes = Vec::new();
         let result = loop {
-            line.clear();
-            match input.read_line(&mut line) {
-                Ok(0) => break Ok(()),
-                Ok(_) => match session.handle(&line) {
-                    Ok(true) => {}
-                    Ok(false) => break Ok(()),
-                    Err(e) => break Err(e),
+            bytes.clear();
+            // Bytes, not `read_line`: a line that is not UTF-8 is answered
+            // with an error, as any unreadable line, instead of ending the
+            // session.
+            let handled = match input.read_until(b'\n', &mut bytes) {
+                Ok(0) => {
+                    session.finish_at_end();
+                    break Ok(());
+                }
+                Ok(_) => match std::str::from_utf8(&bytes) {
+                    Ok(line) => session.handle(line),
+                    Err(_) => {
+                        let lossy = String::from_utf8_lossy(&bytes);
+                        let error = CommandError::NotUtf8(lossy.trim().to_string());
+                        session.error(&error).map(|()| true)
+                    }
                 },
+                Err(e) => break Err(e),
+            };
+            match handled {
+                Ok(true) => {}
+                Ok(false) => break Ok(()),
                 Err(e) => break Err(e),
             }
         };

@@ -5,6 +5,7 @@
 
 use crate::message::Message;
 use crate::wire::{read_moves, write_line};
+use parlour_game::echo::echo;
 use parlour_game::registry::{EvalError, EvaluatorOf, MoveOf};
 use parlour_game::{Game, GameList, History, Variant, Visit};
 use parlour_search::{Info, Limits, Score, Searcher};
@@ -16,7 +17,7 @@ use std::sync::{Arc, Condvar, Mutex};
 #[derive(Debug, thiserror::Error)]
 pub enum TableError {
     /// A variant no game plays.
-    #[error("unknown variant `{name}`: expected {}", .known.join(", "))]
+    #[error("unknown variant `{name}`: expected {}", .known.join(", "), name = echo(.name))]
     UnknownVariant {
         /// The name given.
         name: String,
@@ -24,7 +25,7 @@ pub enum TableError {
         known: Vec<&'static str>,
     },
     /// Rules of another variant than the session's.
-    #[error("rules `{rules}` are not those of the variant {variant}")]
+    #[error("rules `{rules}` are not those of the variant {variant}", rules = echo(.rules))]
     WrongVariant {
         /// The rules given.
         rules: String,

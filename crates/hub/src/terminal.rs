@@ -139,7 +139,7 @@ impl<V: Variant, R: BufRead, W: Write> Session<'_, V, R, W> {
     }
 
     fn board(&mut self) -> io::Result<()> {
-        let diagram = V::diagram(self.history.current());
+        let diagram = V::diagram_for(self.history.current(), self.options.human);
         write!(self.out, "\n{diagram}")
     }
 

@@ -66,8 +66,34 @@ fn commands_an_illegal_move_and_undo() {
     assert!(text.contains(&format!("> {start}\n")), "{text}");
     assert!(text.contains("hint: "), "{text}");
     assert!(text.contains("save needs a file name"), "{text}");
-    // The board is drawn with its coordinates.
-    assert!(text.contains("|   b   b   b   b |     1   2   3   4"));
+    // The board is drawn with its coordinates, from Black's side: his men
+    // at the bottom, square 1 at the bottom right.
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("  |"))
+        .take(8)
+        .collect();
+    assert_eq!(rows[0], "  |   w   w   w   w |    32  31  30  29", "{text}");
+    assert_eq!(rows[7], "  | b   b   b   b   |   4   3   2   1", "{text}");
+}
+
+#[test]
+fn a_white_player_sees_the_board_from_whites_side() {
+    let (_, text) = run::<Rules>(
+        Position::start(Rules::ENGLISH),
+        "board
+quit
+",
+        &options(Side::White),
+    );
+    // White's men at the bottom, as published diagrams draw the board.
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("  |"))
+        .take(8)
+        .collect();
+    assert_eq!(rows[0], "  |   b   b   b   b |     1   2   3   4", "{text}");
+    assert_eq!(rows[7], "  | w   w   w   w   |  29  30  31  32", "{text}");
 }
 
 #[test]

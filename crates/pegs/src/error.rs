@@ -4,6 +4,7 @@
 
 use crate::hole::Hole;
 use crate::rules::PegRules;
+use parlour_game::echo::echo;
 use parlour_game::Side;
 
 /// The fields a rules text may name.
@@ -25,25 +26,25 @@ pub enum RulesError {
         max: u32,
     },
     /// An item without `=`.
-    #[error("peg rules: `{item}` is not of the form name=value (fields: {FIELDS})")]
+    #[error("peg rules: `{item}` is not of the form name=value (fields: {FIELDS})", item = echo(.item))]
     NotNameValue {
         /// The item given.
         item: String,
     },
     /// A field named twice.
-    #[error("peg rules: `{field}` is given twice")]
+    #[error("peg rules: `{field}` is given twice", field = echo(.field))]
     Repeated {
         /// The field.
         field: String,
     },
     /// A field that does not exist.
-    #[error("peg rules: unknown field `{field}` (fields: {FIELDS})")]
+    #[error("peg rules: unknown field `{field}` (fields: {FIELDS})", field = echo(.field))]
     UnknownField {
         /// The name given.
         field: String,
     },
     /// A value that is not a whole number.
-    #[error("peg rules: `{field}={value}`: `{value}` is not a whole number in range")]
+    #[error("peg rules: `{field}={value}`: `{value}` is not a whole number in range", field = echo(.field), value = echo(.value))]
     NotANumber {
         /// The field.
         field: String,
@@ -51,7 +52,7 @@ pub enum RulesError {
         value: String,
     },
     /// `diagonals` other than 0 or 1.
-    #[error("peg rules: diagonals must be 0 or 1, not `{value}`")]
+    #[error("peg rules: diagonals must be 0 or 1, not `{value}`", value = echo(.value))]
     Diagonals {
         /// The value given.
         value: String,
@@ -63,19 +64,19 @@ pub enum RulesError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
     /// A part without `:`.
-    #[error("`{part}` is not a field: write name:value (`b:K11,3`, `turn:w`)")]
+    #[error("`{part}` is not a field: write name:value (`b:K11,3`, `turn:w`)", part = echo(.part))]
     NotAField {
         /// The part.
         part: String,
     },
     /// A field that does not exist.
-    #[error("unknown field `{name}`: the fields are b, w, hand, reserve, turn, force, rules")]
+    #[error("unknown field `{name}`: the fields are b, w, hand, reserve, turn, force, rules", name = echo(.name))]
     UnknownField {
         /// The name given.
         name: String,
     },
     /// A field given twice.
-    #[error("field `{name}` is given twice")]
+    #[error("field `{name}` is given twice", name = echo(.name))]
     RepeatedField {
         /// The field.
         name: String,
@@ -83,7 +84,7 @@ pub enum PositionError {
     /// A field before one that comes earlier.
     #[error(
         "field `{name}` is out of order: the fields come in the order b, w, hand, reserve, \
-         turn, force, rules"
+         turn, force, rules", name = echo(.name)
     )]
     OutOfOrder {
         /// The field.
@@ -92,7 +93,7 @@ pub enum PositionError {
     /// A field every position has, missing.
     #[error(
         "field `{name}` is missing: a position reads like \
-         `b:K11,3/w:2,12,19/hand:0,0/reserve:3,3/turn:w`"
+         `b:K11,3/w:2,12,19/hand:0,0/reserve:3,3/turn:w`", name = echo(.name)
     )]
     MissingField {
         /// The field.
@@ -105,7 +106,7 @@ pub enum PositionError {
     #[error(transparent)]
     Rules(#[from] RulesError),
     /// The position's rules are not the rules given beside it.
-    #[error("the position's rules `{own}` disagree with the rules given (`{given}`)")]
+    #[error("the position's rules `{own}` disagree with the rules given (`{given}`)", own = echo(.own), given = echo(.given))]
     RulesDisagree {
         /// The position's own rules.
         own: PegRules,
@@ -113,7 +114,7 @@ pub enum PositionError {
         given: PegRules,
     },
     /// An item that is not a hole number.
-    #[error("`{field}:` has `{item}`, which is not a hole number")]
+    #[error("`{field}:` has `{item}`, which is not a hole number", field = echo(.field), item = echo(.item))]
     NotAHole {
         /// The field.
         field: &'static str,
@@ -121,7 +122,7 @@ pub enum PositionError {
         item: String,
     },
     /// A hole number off the board.
-    #[error("hole {hole} (in `{field}:`) is out of range 1-{holes}")]
+    #[error("hole {hole} (in `{field}:`) is out of range 1-{holes}", field = echo(.field))]
     HoleOutOfRange {
         /// The field.
         field: &'static str,
@@ -143,7 +144,7 @@ pub enum PositionError {
         side: Side,
     },
     /// A count field without two counts.
-    #[error("`{field}:{value}` must give two counts, Black's then White's (`{field}:9,9`)")]
+    #[error("`{field}:{value}` must give two counts, Black's then White's (`{field}:9,9`)", field = echo(.field), value = echo(.value))]
     Counts {
         /// `hand` or `reserve`.
         field: &'static str,
@@ -151,7 +152,7 @@ pub enum PositionError {
         value: String,
     },
     /// A count that is not a number.
-    #[error("`{field}:{value}`: `{part}` is not a count")]
+    #[error("`{field}:{value}`: `{part}` is not a count", field = echo(.field), value = echo(.value), part = echo(.part))]
     NotACount {
         /// `hand` or `reserve`.
         field: &'static str,
@@ -162,7 +163,7 @@ pub enum PositionError {
     },
     /// A count above what the rules give.
     #[error(
-        "`{field}:{value}`: {who}'s {count} is more than the rules allow ({limit}={max})",
+        "`{field}:{value}`: {who}'s {count} is more than the rules allow ({limit}={max})", field = echo(.field), value = echo(.value),
         who = if *.side == Side::Black { "Black" } else { "White" }
     )]
     CountTooLarge {
@@ -180,7 +181,7 @@ pub enum PositionError {
         max: u8,
     },
     /// A turn other than `b` or `w`.
-    #[error("`turn:{found}`: the turn is `b` or `w`")]
+    #[error("`turn:{found}`: the turn is `b` or `w`", found = echo(.found))]
     Turn {
         /// The turn given.
         found: String,
@@ -233,7 +234,7 @@ pub enum PositionError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// A hole that is not a number.
-    #[error("`{item}` in move `{text}` is not a hole number")]
+    #[error("`{item}` in move `{text}` is not a hole number", item = echo(.item), text = echo(.text))]
     NotAHole {
         /// The move's text.
         text: String,
@@ -241,7 +242,7 @@ pub enum MoveError {
         item: String,
     },
     /// A hole off the board.
-    #[error("hole {hole} in move `{text}` is not on the board (1-{holes})")]
+    #[error("hole {hole} in move `{text}` is not on the board (1-{holes})", text = echo(.text))]
     HoleOffBoard {
         /// The move's text.
         text: String,
@@ -253,14 +254,14 @@ pub enum MoveError {
     /// Not the shape of a peg move.
     #[error(
         "`{text}` is not a peg move: write `K@7` or `@7` to place, `24-17` to move, with \
-         `x12` after it to remove a peg for a line"
+         `x12` after it to remove a peg for a line", text = echo(.text)
     )]
     NotAMove {
         /// The move's text.
         text: String,
     },
     /// A move that is not legal here.
-    #[error("`{text}` is not legal here; the legal moves are {}", .legal.join(" "))]
+    #[error("`{text}` is not legal here; the legal moves are {}", .legal.join(" "), text = echo(.text))]
     Illegal {
         /// The move's text.
         text: String,
@@ -268,7 +269,7 @@ pub enum MoveError {
         legal: Vec<String>,
     },
     /// A move where the side to move has none.
-    #[error("`{text}` is not legal: {side} has no legal move")]
+    #[error("`{text}` is not legal: {side} has no legal move", text = echo(.text))]
     NoMove {
         /// The move's text.
         text: String,

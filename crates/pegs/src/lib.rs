@@ -1,6 +1,7 @@
 //! The Victorian peg game of the seed text "To Block, to Force, and to Make a
 //! Line", on boards of 2-6 concentric squares, with the rules of the
-//! contract `rules/pegs.md`.
+//! contract `docs/rules/pegs.md` in the repository (what the seed text
+//! says, parlour's completion of it, the notation, and the worked checks).
 //!
 //! The board generator derives every table once ([`Board`]); [`PegRules`]
 //! holds every default of the contract as a field; [`PegPosition`] is a small

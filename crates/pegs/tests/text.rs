@@ -1,5 +1,5 @@
 //! The position's text form: round trips, and the errors for anything
-//! malformed or impossible (precise point 11).
+//! malformed or impossible (docs/rules/pegs.md, Notation).
 
 use parlour_game::{Game, Side};
 use parlour_pegs::{Hole, PegPosition, PegRules, PositionError, RulesError};

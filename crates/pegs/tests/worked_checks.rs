@@ -1,4 +1,4 @@
-//! The contract's worked checks (precise points 12 and 13): perft from the
+//! The contract's worked checks (docs/rules/pegs.md, Worked checks): perft from the
 //! start, the seed's King-in-11 position, and the forced King with the
 //! reserve peg.
 

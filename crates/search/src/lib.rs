@@ -16,7 +16,7 @@
 //!   longest loss are preferred ([`Score`]).
 //! - Repetitions and the quiet-ply limit are draws inside the search, and
 //!   the game's history before the root counts ([`parlour_game::History`]).
-//! - Lazy SMP: every thread of the searcher's own rayon pool searches the
+//! - Lazy SMP: every thread of the search (started for it) searches the
 //!   same root, every other helper a ply ahead, sharing only the table and
 //!   the node count. The main thread keeps time and the limits; the first
 //!   thread to finish a depth reports it, the first to finish the last
@@ -39,13 +39,16 @@
 
 mod draw;
 mod limits;
+pub mod memory;
 mod ordering;
+mod pool;
 mod score;
 mod stack;
 pub mod tt;
 mod worker;
 
 pub use limits::Limits;
+pub use memory::max_hash_mib;
 pub use score::{Score, EVAL_LIMIT, MAX_PLY, WIN, WIN_BOUND};
 
 use parlour_game::{Evaluate, History};
@@ -57,6 +60,9 @@ use worker::{RootHistory, Shared, Worker};
 /// The deepest iteration a search goes to.
 pub const MAX_DEPTH: u32 = 100;
 
+/// The most threads a searcher takes (as Stockfish).
+pub const MAX_THREADS: usize = 1024;
+
 /// The stack of each search thread: a node holds a move list on the stack,
 /// and a search goes [`MAX_PLY`] plies deep.
 const STACK_BYTES: usize = 64 << 20;
@@ -67,13 +73,44 @@ pub enum SearcherError {
     /// Asked for no thread.
     #[error("a searcher needs at least one thread")]
     NoThreads,
-    /// The threads could not be started.
-    #[error("cannot start {threads} search threads")]
-    Threads {
+    /// Asked for more than [`MAX_THREADS`].
+    #[error("{threads} threads is more than the most a searcher takes, {MAX_THREADS}")]
+    TooManyThreads {
         /// How many were asked for.
         threads: usize,
-        /// Why they could not be had.
-        source: rayon::ThreadPoolBuildError,
+    },
+    /// Asked for a table of no size.
+    #[error("a transposition table needs at least 1 MiB")]
+    NoHash,
+    /// A table larger than the machine's memory.
+    #[error("a {mib} MiB transposition table is more than this machine's memory ({total} MiB)")]
+    HashOverMemory {
+        /// The size asked for.
+        mib: usize,
+        /// The machine's physical memory, in MiB.
+        total: usize,
+    },
+    /// A table larger than the memory free now: Linux would allocate it
+    /// and kill the process when its pages are touched.
+    #[error(
+        "a {mib} MiB transposition table is more than the memory available now \
+         ({available} MiB of {total} MiB)"
+    )]
+    HashOverAvailable {
+        /// The size asked for.
+        mib: usize,
+        /// The memory available, in MiB.
+        available: usize,
+        /// The machine's physical memory, in MiB.
+        total: usize,
+    },
+    /// The allocation itself failed.
+    #[error("cannot allocate a {mib} MiB transposition table")]
+    HashAllocation {
+        /// The size asked for.
+        mib: usize,
+        /// Why.
+        source: std::collections::TryReserveError,
     },
 }
 
@@ -116,7 +153,7 @@ pub struct SearchResult<M> {
 /// A searcher: its own pool of threads and its transposition table, kept
 /// from one search to the next.
 pub struct Searcher {
-    pool: rayon::ThreadPool,
+    pool: pool::Pool,
     table: tt::Table,
     threads: usize,
     /// Each thread's move-ordering tables, made on the thread's first
@@ -124,22 +161,51 @@ pub struct Searcher {
     tables: Vec<Mutex<Option<Box<ordering::Tables>>>>,
 }
 
+/// Whether a table of `mib` MiB fits in the machine's memory: what
+/// [`Searcher::new`] checks before it allocates one, for a caller that
+/// allocates later (a Hub engine, at `init`).
+pub fn check_hash(mib: usize) -> Result<(), SearcherError> {
+    if mib == 0 {
+        return Err(SearcherError::NoHash);
+    }
+    let Some(memory) = memory::memory() else {
+        return Ok(());
+    };
+    let total = memory.total_mib;
+    if mib > total {
+        return Err(SearcherError::HashOverMemory { mib, total });
+    }
+    if mib > memory.available_mib {
+        return Err(SearcherError::HashOverAvailable {
+            mib,
+            available: memory.available_mib,
+            total,
+        });
+    }
+    Ok(())
+}
+
 impl Searcher {
-    /// A searcher with `threads` threads (at least 1) and a transposition
-    /// table of `hash_mib` mebibytes.
+    /// A searcher with `threads` threads (1 to [`MAX_THREADS`], started
+    /// for each search, so idle ones cost nothing) and a transposition
+    /// table of `hash_mib` mebibytes (at least 1, and no more than the
+    /// machine's memory available now), allocated here.
     pub fn new(threads: usize, hash_mib: usize) -> Result<Searcher, SearcherError> {
         if threads == 0 {
             return Err(SearcherError::NoThreads);
         }
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .stack_size(STACK_BYTES)
-            .thread_name(|i| format!("parlour-search-{i}"))
-            .build()
-            .map_err(|source| SearcherError::Threads { threads, source })?;
+        if threads > MAX_THREADS {
+            return Err(SearcherError::TooManyThreads { threads });
+        }
+        check_hash(hash_mib)?;
+        let table =
+            tt::Table::try_new(hash_mib).map_err(|source| SearcherError::HashAllocation {
+                mib: hash_mib,
+                source,
+            })?;
         Ok(Searcher {
-            pool,
-            table: tt::Table::new(hash_mib),
+            pool: pool::Pool::new(threads, STACK_BYTES),
+            table,
             threads,
             tables: (0..threads).map(|_| Mutex::new(None)).collect(),
         })
@@ -229,9 +295,7 @@ impl Searcher {
         };
         let all_tables = &self.tables;
         let results = self.pool.broadcast(|ctx| {
-            let mut slot = all_tables[ctx.index()]
-                .lock()
-                .expect("no search panicked");
+            let mut slot = all_tables[ctx.index()].lock().expect("no search panicked");
             let tables = slot.get_or_insert_with(|| Box::new(ordering::Tables::new()));
             let mut worker = Worker::<G>::new(&shared, eval, tables, ctx.index(), &root);
             let finished = worker.think(&pos, root.quiet, limits.max_depth(), &mut |info| {

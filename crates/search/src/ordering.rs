@@ -69,7 +69,14 @@ impl Tables {
     /// A quiet move caused a cut-off at `depth` (`good`), or was searched
     /// before the one that did (not `good`).
     #[inline]
-    pub(crate) fn update(&mut self, side: usize, previous: usize, key: usize, depth: i32, good: bool) {
+    pub(crate) fn update(
+        &mut self,
+        side: usize,
+        previous: usize,
+        key: usize,
+        depth: i32,
+        good: bool,
+    ) {
         let (h, c) = Tables::slots(side, previous, key);
         let bonus = (depth * depth + depth).min(HISTORY_MAX / 4);
         let bonus = if good { bonus } else { -bonus };

@@ -13,6 +13,7 @@
 //! keeping (shallowest, oldest). The move is stored as its index in the
 //! game's own order of legal moves, so the table knows nothing of any game.
 
+use std::collections::TryReserveError;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// What a stored score says of the true score.
@@ -96,14 +97,21 @@ impl Table {
     /// A table of about `mib` mebibytes (at least one bucket), allocated
     /// here once.
     pub fn new(mib: usize) -> Table {
+        Table::try_new(mib).expect("memory for the transposition table")
+    }
+
+    /// [`Table::new`], or why the memory could not be had (where
+    /// `Table::new` would abort the process).
+    pub fn try_new(mib: usize) -> Result<Table, TryReserveError> {
         let bytes = mib.saturating_mul(1 << 20);
         let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::with_capacity(count);
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(count)?;
         buckets.resize_with(count, Bucket::default);
-        Table {
+        Ok(Table {
             buckets,
             generation: AtomicU64::new(0),
-        }
+        })
     }
 
     /// The size in bytes.

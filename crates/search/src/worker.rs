@@ -427,8 +427,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         if let Some(hit) = self.shared.table.probe(key) {
             tt_move = hit.move_index;
             if !pv_node && hit.depth >= depth {
-                let score =
-                    respect_quiet_limit(from_table(hit.score, ply), ply, quiet, pos.quiet_ply_limit());
+                let score = respect_quiet_limit(
+                    from_table(hit.score, ply),
+                    ply,
+                    quiet,
+                    pos.quiet_ply_limit(),
+                );
                 let cut = match hit.bound {
                     Bound::Exact => true,
                     Bound::Lower => score >= beta,
@@ -518,8 +522,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 } else {
                     0
                 };
-                let mut s =
-                    -self.negamax(&child, search_depth - reduction, -alpha - 1, -alpha, ply + 1);
+                let mut s = -self.negamax(
+                    &child,
+                    search_depth - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                );
                 if s > alpha && reduction > 0 && !self.aborted {
                     s = -self.negamax(&child, search_depth, -alpha - 1, -alpha, ply + 1);
                 }

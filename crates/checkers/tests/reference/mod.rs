@@ -1,5 +1,5 @@
 //! A slow, plain reference generator for checkers, written straight from the
-//! contract (`rules/checkers.md`) to check the bitboard generator against.
+//! contract (`docs/rules/checkers.md`) to check the bitboard generator against.
 //!
 //! Nothing here is shared with `src/`: the board is an array of 32
 //! `Option<Piece>`, squares are turned into (row, column) coordinates and

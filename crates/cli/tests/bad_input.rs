@@ -1,0 +1,238 @@
+//! What a newcomer's mistakes get: each one a short message and an exit
+//! status (1 for bad data, 2 for a flag clap cannot read), never an abort,
+//! a panic, a long wait or an answer that plays on past the rules.
+
+mod support;
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+use support::{fails, ok, parlour, path, scratch, PARLOUR};
+
+/// Runs `parlour ARGS` with `input` on standard input.
+fn with_input(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(PARLOUR)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the parlour binary runs");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// The exit status of a run that must fail with a message.
+fn status(args: &[&str]) -> i32 {
+    let out = parlour(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.trim().is_empty(), "{args:?}: no message");
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    out.status.code().expect("an exit status, not a signal")
+}
+
+#[test]
+fn hash_sizes_are_bounded_by_the_machines_memory() {
+    for hash in ["100000000", "18446744073709551615"] {
+        let message = fails(&["best", "--hash", hash, "--depth", "1"]);
+        assert!(message.contains("memory"), "{message}");
+        assert_eq!(message.lines().count(), 1, "{message}");
+        assert_eq!(status(&["best", "--hash", hash, "--depth", "1"]), 1);
+    }
+    let message = fails(&["hub", "--hash", "100000000"]);
+    assert!(message.contains("bad --hash"), "{message}");
+    for args in [
+        &["best", "--hash", "0"][..],
+        &["bench", "--hash", "0"],
+        &["hub", "--hash", "0"],
+        &["play", "--hash", "0"],
+    ] {
+        assert_eq!(status(args), 2, "{args:?}");
+    }
+}
+
+#[test]
+fn a_matchs_hash_beyond_the_memory_is_refused_before_the_games() {
+    let big = parlour_search::memory::memory().is_some_and(|m| m.total_mib >= 65536);
+    if big {
+        return; // a machine that could hold the table
+    }
+    let dir = scratch("big-hash");
+    let results = dir.join("r.jsonl");
+    let message = fails(&[
+        "match",
+        "--engine",
+        "search:depth=2,hash=65536",
+        "--engine",
+        "random",
+        "--rounds",
+        "1",
+        "--quiet",
+        "--results",
+        path(&results),
+    ]);
+    assert!(message.contains("memory"), "{message}");
+}
+
+#[test]
+fn threads_are_capped_and_idle_ones_cost_nothing() {
+    assert_eq!(status(&["best", "--threads", "1025"]), 2);
+    assert_eq!(status(&["perft", "--depth", "1", "--threads", "5000"]), 2);
+    let started = Instant::now();
+    let out = parlour(&["best", "--threads", "1024", "--depth", "1"]);
+    assert!(out.status.success());
+    let warning = String::from_utf8_lossy(&out.stderr);
+    assert!(warning.contains("1024 threads on"), "{warning}");
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
+    // A Hub engine starts at once however many threads it is given.
+    let started = Instant::now();
+    let out = with_input(&["hub", "--threads", "1024"], b"init\nping\nquit\n");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "ready\npong\n");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn a_long_input_comes_back_short_and_printable() {
+    let fen = format!("B:W{}\u{7}\u{1b}[31m", "1,".repeat(50_000));
+    let message = fails(&["moves", "--fen", &fen]);
+    assert!(message.len() < 400, "{} bytes", message.len());
+    let rules = format!("{}\u{1b}[2J", "z".repeat(100_000));
+    let message = fails(&["moves", "--rules", &rules]);
+    assert!(message.len() < 400, "{} bytes", message.len());
+    assert!(message.contains("(100004 characters)"), "{message}");
+    assert!(message.contains("\\u{1b}[2J") || !message.contains('\u{1b}'));
+    assert!(
+        !message.trim_end().chars().any(char::is_control),
+        "{message}"
+    );
+}
+
+#[test]
+fn hub_answers_a_line_that_is_not_utf8() {
+    let out = with_input(&["hub"], b"ping\n\xff\xfe bad\nping\nquit\n");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines[0], "pong");
+    assert!(lines[1].starts_with("error message=\"line"), "{text}");
+    assert!(lines[1].contains("is not UTF-8"), "{text}");
+    assert_eq!(lines[2], "pong");
+}
+
+#[test]
+fn a_directory_is_no_records_file() {
+    let dir = scratch("records-dir");
+    for flag in ["--pdn", "--results"] {
+        let message = fails(&["match", "--rounds", "1", "--quiet", flag, path(&dir)]);
+        assert!(message.contains("is a directory"), "{message}");
+        assert!(!message.contains("already holds games"), "{message}");
+    }
+}
+
+#[test]
+fn best_stops_at_a_finished_game() {
+    // Kings back where they started, for the third time.
+    let dance = "1-5,20-24,5-1,24-20,1-5,20-24,5-1,24-20";
+    let out = ok(&["best", "--fen", "B:WK20:BK1", "--moves", dance]);
+    assert_eq!(
+        out,
+        "game over: draw (the same position a third time)\nbestmove none\n"
+    );
+    let message = fails(&[
+        "best",
+        "--fen",
+        "B:WK20:BK1",
+        "--moves",
+        &format!("{dance},1-6"),
+    ]);
+    assert!(
+        message.contains("the game is over after move 8"),
+        "{message}"
+    );
+    assert!(message.contains("`1-6`"), "{message}");
+    let out = ok(&[
+        "best",
+        "--rules",
+        "english,quiet_plies=2",
+        "--fen",
+        "B:WK20:BK1",
+        "--moves",
+        "1-5,20-24",
+    ]);
+    assert!(out.starts_with("game over: draw (2 plies without"), "{out}");
+}
+
+#[test]
+fn one_vocabulary_for_games_and_positions() {
+    // bench --game and --rules choose the rows.
+    let out = ok(&[
+        "bench",
+        "--game",
+        "checkers",
+        "--rules",
+        "huffing",
+        "--threads",
+        "1",
+    ]);
+    let rows: Vec<&str> = out.lines().filter(|l| l.contains(" huffing ")).collect();
+    assert_eq!(rows.len(), 4, "{out}");
+    assert!(!out.contains(" english "), "{out}");
+    assert_eq!(status(&["bench", "--game", "chess"]), 2);
+    // match takes --fen, and --openings takes one position.
+    let fen = "W:W14,30:B9,15:O11-15";
+    for flag in ["--fen", "--openings"] {
+        let dir = scratch(&format!("one-position{flag}"));
+        let results = dir.join("r.jsonl");
+        ok(&[
+            "match",
+            "--rules",
+            "huffing",
+            flag,
+            fen,
+            "--engine",
+            "random",
+            "--engine",
+            "greedy",
+            "--quiet",
+            "--results",
+            path(&results),
+        ]);
+        let records = support::records(&results);
+        assert_eq!(records.len(), 2, "{flag}");
+    }
+    assert_eq!(status(&["match", "--fen", fen, "--openings", "deck"]), 2);
+    let message = fails(&["match", "--game", "pegs", "--fen", fen]);
+    assert!(message.contains("use --position"), "{message}");
+}
+
+#[test]
+fn the_terminal_game_speaks_of_the_rules_in_force() {
+    let dir = scratch("play-english");
+    let pdn = dir.join("g.pdn");
+    let out = with_input(&["play", "--pdn", path(&pdn)], b"hello\nh9 11-15\nquit\n");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("`hello` is not a move"), "{text}");
+    assert!(text.contains("belong to huffing rules"), "{text}");
+    assert!(!text.contains("a huff goes with a move"), "{text}");
+    // White sees White's men at the bottom, Black his own.
+    let out = with_input(
+        &["play", "--colour", "white", "--pdn", path(&pdn)],
+        b"quit\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("  |")).collect();
+    assert_eq!(rows[7], "  | w   w   w   w   |  29  30  31  32", "{text}");
+    let out = with_input(&["play", "--pdn", path(&pdn)], b"quit\n");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("  |")).collect();
+    assert_eq!(rows[7], "  | b   b   b   b   |   4   3   2   1", "{text}");
+}

@@ -1,0 +1,97 @@
+//! Input as a message shows it. An error that quotes what a person or a
+//! program typed must stay one short, printable line whatever was typed: a
+//! 100 kB FEN, a line of a binary file, an escape sequence that would
+//! repaint the terminal. [`echo`] cuts the text to [`ECHO_CHARS`] characters
+//! and escapes control characters; every parser's error writes its input
+//! through it, and [`printable`] makes a whole message safe to print.
+
+use std::fmt::{self, Display, Write};
+
+/// The most characters of an input that a message repeats.
+pub const ECHO_CHARS: usize = 80;
+
+/// Text shown as input: at most [`ECHO_CHARS`] characters of it, control
+/// characters escaped (`\u{1b}`, `\n`), and how long it was where it was
+/// cut.
+#[derive(Clone, Copy, Debug)]
+pub struct Echo<'a, T: ?Sized>(&'a T);
+
+/// `text` as a message quotes it (see [`Echo`]).
+///
+/// ```
+/// use parlour_game::echo::echo;
+/// assert_eq!(echo("11-15").to_string(), "11-15");
+/// assert_eq!(echo("a\u{1b}[31m").to_string(), "a\\u{1b}[31m");
+/// let long = "1,".repeat(100);
+/// assert_eq!(
+///     echo(&long).to_string(),
+///     format!("{}... (200 characters)", &long[..80])
+/// );
+/// ```
+pub fn echo<T: Display + ?Sized>(text: &T) -> Echo<'_, T> {
+    Echo(text)
+}
+
+impl<T: Display + ?Sized> Display for Echo<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = self.0.to_string();
+        let mut chars = text.chars();
+        for c in chars.by_ref().take(ECHO_CHARS) {
+            write_char(f, c)?;
+        }
+        if chars.next().is_some() {
+            write!(f, "... ({} characters)", text.chars().count())?;
+        }
+        Ok(())
+    }
+}
+
+/// Writes `c`, escaped if it is a control character.
+fn write_char(f: &mut impl Write, c: char) -> fmt::Result {
+    if c.is_control() {
+        write!(f, "{}", c.escape_debug())
+    } else {
+        f.write_char(c)
+    }
+}
+
+/// A whole message made safe to print on one line: every control
+/// character escaped. (The parts quoting input are already short, through
+/// [`echo`]; this catches what no parser wrote, such as an operating
+/// system's message about a file name.)
+///
+/// ```
+/// use parlour_game::echo::printable;
+/// assert_eq!(printable("bad `\u{7}`\nnext"), "bad `\\u{7}`\\nnext");
+/// ```
+pub fn printable(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    for c in message.chars() {
+        write_char(&mut out, c).expect("writing to a String never fails");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_text_is_unchanged_and_long_text_is_cut() {
+        assert_eq!(echo("B:W21-32:B1-12").to_string(), "B:W21-32:B1-12");
+        let exact = "x".repeat(ECHO_CHARS);
+        assert_eq!(echo(&exact).to_string(), exact);
+        let long = "é".repeat(100_000);
+        let shown = echo(&long).to_string();
+        assert!(shown.starts_with(&"é".repeat(ECHO_CHARS)));
+        assert!(shown.ends_with("... (100000 characters)"), "{shown}");
+    }
+
+    #[test]
+    fn control_characters_are_escaped() {
+        let shown = echo("\u{7}\t\r\n\u{1b}[2J\u{0}").to_string();
+        assert_eq!(shown, "\\u{7}\\t\\r\\n\\u{1b}[2J\\0");
+        assert!(!shown.chars().any(char::is_control));
+        assert_eq!(echo(&'\u{7}').to_string(), "\\u{7}");
+    }
+}
