@@ -77,6 +77,8 @@ commands! {
     /// Fit the learned evaluation to self-play data and write a weights
     /// file for `--eval FILE`.
     Train(cmd_train::TrainArgs),
+    /// Endgame databases for english checkers: build, probe, verify.
+    Egdb(cmd_egdb::EgdbArgs),
 }
 
 /// Checkers (english and huffing rules) and the Victorian peg game: move

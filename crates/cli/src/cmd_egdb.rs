@@ -1,0 +1,224 @@
+//! `parlour egdb`: build, probe and verify the english endgame databases
+//! (`parlour-egdb`), with progress bars for the long jobs.
+
+use clap::{Args, Subcommand};
+use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use crate::Run;
+use anyhow::{bail, Context, Result};
+use parlour_egdb::{Egdb, MaterialReport, Position, Progress, Rules};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// Flags of `parlour egdb`.
+#[derive(Args, Debug)]
+pub struct EgdbArgs {
+    #[command(subcommand)]
+    command: EgdbCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum EgdbCommand {
+    /// Build every english slice with up to N pieces (a killed build
+    /// resumes at the material it was building).
+    Build {
+        /// The most pieces on the board, 2 to 8 (6 takes hours).
+        #[arg(long)]
+        pieces: u32,
+        #[command(flatten)]
+        dir: DirArg,
+    },
+    /// Print `win`, `loss` or `draw` for the side to move of a position.
+    Probe {
+        /// The position in PDN FEN (`B:WK32:BK1,K3`).
+        #[arg(long)]
+        fen: String,
+        /// The rules; only `english` positions are in the databases.
+        #[arg(long, default_value = "english")]
+        rules: String,
+        #[command(flatten)]
+        dir: DirArg,
+    },
+    /// Check every stored value against its successors' values, found
+    /// with the move generator of parlour-checkers.
+    Verify {
+        #[command(flatten)]
+        dir: DirArg,
+    },
+}
+
+/// `--dir`.
+#[derive(Args, Debug)]
+struct DirArg {
+    /// Where the databases are (default: `$XDG_DATA_HOME/parlour/egdb`,
+    /// else `~/.local/share/parlour/egdb`).
+    #[arg(long)]
+    dir: Option<PathBuf>,
+}
+
+impl DirArg {
+    fn resolve(&self) -> Result<PathBuf> {
+        if let Some(d) = &self.dir {
+            return Ok(d.clone());
+        }
+        let var = |name| std::env::var_os(name).filter(|v| !v.is_empty());
+        if let Some(data) = var("XDG_DATA_HOME") {
+            return Ok(PathBuf::from(data).join("parlour").join("egdb"));
+        }
+        if let Some(home) = var("HOME") {
+            return Ok(PathBuf::from(home).join(".local/share/parlour/egdb"));
+        }
+        bail!("no --dir, and neither XDG_DATA_HOME nor HOME is set")
+    }
+}
+
+impl Run for EgdbArgs {
+    fn run(self) -> Result<()> {
+        match self.command {
+        EgdbCommand::Build { pieces, dir } => build(pieces, &dir.resolve()?),
+        EgdbCommand::Probe { fen, rules, dir } => probe(&fen, &rules, &dir.resolve()?),
+        EgdbCommand::Verify { dir } => verify(&dir.resolve()?),
+        }
+    }
+}
+
+fn build(pieces: u32, dir: &Path) -> Result<()> {
+    if !(2..=parlour_egdb::MAX_PIECES).contains(&pieces) {
+        bail!(
+            "--pieces must be from 2 to {}, not {pieces}",
+            parlour_egdb::MAX_PIECES
+        );
+    }
+    let start = Instant::now();
+    let bars = Bars::new("build");
+    let summary = parlour_egdb::build(dir, pieces, &bars)?;
+    bars.finish();
+    let positions: u64 = summary.materials.iter().map(|r| r.positions).sum();
+    let bytes: u64 = std::fs::read_dir(dir)
+        .with_context(|| dir.display().to_string())?
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().extension().is_some_and(|x| x == "egdb"))
+        .filter_map(|e| e.metadata().ok())
+        .map(|m| m.len())
+        .sum();
+    println!(
+        "{positions} positions up to {pieces} pieces in {:.1} s; {} bytes in {}",
+        start.elapsed().as_secs_f64(),
+        bytes,
+        dir.display()
+    );
+    Ok(())
+}
+
+fn probe(fen: &str, rules: &str, dir: &Path) -> Result<()> {
+    let rules: Rules = rules.parse()?;
+    let pos = Position::from_fen(fen, rules).context("bad --fen")?;
+    let value = Egdb::probe_once(dir, &pos)?;
+    println!("{value}");
+    Ok(())
+}
+
+fn verify(dir: &Path) -> Result<()> {
+    let start = Instant::now();
+    let bars = Bars::new("verify");
+    let report = parlour_egdb::verify(dir, &bars);
+    bars.finish();
+    let report = report?;
+    println!(
+        "verified {} positions and {} stored distances up to {} pieces in {:.1} s",
+        report.positions,
+        report.distances,
+        report.max_pieces,
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Progress bars on stderr: the whole job and the current material.
+struct Bars {
+    multi: MultiProgress,
+    total: ProgressBar,
+    current: Mutex<Option<ProgressBar>>,
+}
+
+impl Bars {
+    fn new(what: &'static str) -> Bars {
+        let multi = MultiProgress::with_draw_target(ProgressDrawTarget::stderr_with_hz(4));
+        let total = multi.add(ProgressBar::new(0));
+        total.set_style(
+            ProgressStyle::with_template(
+                "{prefix:>9} [{elapsed_precise}] {wide_bar} {percent:>3}% eta {eta}",
+            )
+            .expect("a valid template"),
+        );
+        total.set_prefix(what);
+        Bars {
+            multi,
+            total,
+            current: Mutex::new(None),
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = self.current.lock().expect("not poisoned").take() {
+            bar.finish_and_clear();
+        }
+        self.total.finish_and_clear();
+    }
+}
+
+impl Progress for Bars {
+    fn begin(&self, total: u64, done: u64) {
+        self.total.set_length(total);
+        self.total.set_position(done);
+    }
+
+    fn material_begin(&self, name: &str, work: u64) {
+        let bar = self.multi.add(ProgressBar::new(work));
+        bar.set_style(
+            ProgressStyle::with_template("{prefix:>9} {wide_bar} {pos}/{len} {msg}")
+                .expect("a valid template"),
+        );
+        bar.set_prefix("slice");
+        bar.set_message(name.to_string());
+        if let Some(old) = self.current.lock().expect("not poisoned").replace(bar) {
+            old.finish_and_clear();
+        }
+    }
+
+    fn advance(&self, work: u64) {
+        self.total.inc(work);
+        if let Some(bar) = self.current.lock().expect("not poisoned").as_ref() {
+            bar.inc(work);
+        }
+    }
+
+    fn material_end(&self, r: &MaterialReport) {
+        let names: Vec<String> = r.materials.iter().map(|m| m.to_string()).collect();
+        let line = format!(
+            "{:<22} {:>12} positions  win {:>12}  loss {:>12}  draw {:>12}  \
+             longest {:>3} plies  {}",
+            names.join(" "),
+            r.positions,
+            r.wins,
+            r.losses,
+            r.draws,
+            r.max_distance.0,
+            if r.loaded {
+                "(already built)".to_string()
+            } else {
+                format!("{:.1} s", r.seconds)
+            }
+        );
+        // Bars are hidden when stderr is no terminal (a log file), and
+        // so is their println: write the line plainly there.
+        if self.multi.is_hidden() {
+            eprintln!("{line}");
+        } else {
+            let _ = self.multi.println(line);
+        }
+        if let Some(bar) = self.current.lock().expect("not poisoned").take() {
+            bar.finish_and_clear();
+        }
+    }
+}

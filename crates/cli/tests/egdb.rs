@@ -1,0 +1,217 @@
+//! `parlour egdb` as a user runs it: build, probe, verify, their errors,
+//! and a build killed halfway that resumes.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn parlour(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(args)
+        .output()
+        .expect("the parlour binary runs")
+}
+
+fn ok_stdout(args: &[&str]) -> String {
+    let out = parlour(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{args:?} failed: {stderr}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs a command that must fail with exit 1, a message and no output.
+fn fails(args: &[&str]) -> String {
+    let out = parlour(args);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "{args:?} printed something");
+    assert!(
+        !stderr.trim().is_empty() && !stderr.contains("panicked"),
+        "{stderr}"
+    );
+    stderr
+}
+
+fn dir_str(d: &Path) -> &str {
+    d.to_str().unwrap()
+}
+
+fn probe(dir: &Path, fen: &str) -> String {
+    ok_stdout(&["egdb", "probe", "--fen", fen, "--dir", dir_str(dir)])
+}
+
+#[test]
+fn build_probe_verify_and_errors() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let out = ok_stdout(&["egdb", "build", "--pieces", "3", "--dir", dir_str(d)]);
+    assert!(out.contains("positions up to 3 pieces"), "{out}");
+    assert_eq!(probe(d, "B:WK32:BK1,K3"), "win\n");
+    assert_eq!(probe(d, "W:WK32:BK1,K3"), "loss\n");
+    assert_eq!(probe(d, "B:WK32:BK1"), "draw\n");
+    let out = ok_stdout(&["egdb", "verify", "--dir", dir_str(d)]);
+    assert!(out.contains("verified 199520 positions"), "{out}");
+
+    let huffing = fails(&[
+        "egdb",
+        "probe",
+        "--fen",
+        "B:WK32:BK1,K3",
+        "--rules",
+        "huffing",
+        "--dir",
+        dir_str(d),
+    ]);
+    assert!(huffing.contains("english"), "{huffing}");
+    let four = fails(&[
+        "egdb",
+        "probe",
+        "--fen",
+        "B:WK32,K30:BK1,K3",
+        "--dir",
+        dir_str(d),
+    ]);
+    assert!(
+        four.contains("4 pieces") && four.contains("at most 3"),
+        "{four}"
+    );
+    let alone = fails(&["egdb", "probe", "--fen", "B:W:BK1,K3", "--dir", dir_str(d)]);
+    assert!(alone.contains("no piece"), "{alone}");
+    let bad = fails(&["egdb", "probe", "--fen", "B:W33:B1", "--dir", dir_str(d)]);
+    assert!(bad.contains("--fen"), "{bad}");
+    fails(&["egdb", "build", "--pieces", "1", "--dir", dir_str(d)]);
+    fails(&["egdb", "build", "--pieces", "9", "--dir", dir_str(d)]);
+
+    // A missing slice is named.
+    std::fs::remove_file(d.join("2k0m-1k0m.egdb")).unwrap();
+    let missing = fails(&[
+        "egdb",
+        "probe",
+        "--fen",
+        "B:WK32:BK1,K3",
+        "--dir",
+        dir_str(d),
+    ]);
+    assert!(missing.contains("2k0m-1k0m.egdb"), "{missing}");
+    // A corrupt one too, by probe and by verify.
+    let path = d.join("1k1m-1k0m.egdb");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let n = bytes.len();
+    bytes[n - 100] ^= 1;
+    std::fs::write(&path, bytes).unwrap();
+    let corrupt = fails(&[
+        "egdb",
+        "probe",
+        "--fen",
+        "B:WK32:BK1,9",
+        "--dir",
+        dir_str(d),
+    ]);
+    assert!(
+        corrupt.contains("1k1m-1k0m.egdb") && corrupt.contains("corrupt"),
+        "{corrupt}"
+    );
+    let corrupt = fails(&["egdb", "verify", "--dir", dir_str(d)]);
+    assert!(corrupt.contains("1k1m-1k0m.egdb"), "{corrupt}");
+    // An empty directory holds nothing.
+    let empty = tempfile::tempdir().unwrap();
+    let none = fails(&["egdb", "verify", "--dir", dir_str(empty.path())]);
+    assert!(none.contains("no endgame databases"), "{none}");
+    let none = fails(&[
+        "egdb",
+        "probe",
+        "--fen",
+        "B:WK32:BK1",
+        "--dir",
+        dir_str(empty.path()),
+    ]);
+    assert!(none.contains("missing"), "{none}");
+}
+
+#[test]
+fn the_default_directory_is_under_xdg_data_home() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(["egdb", "build", "--pieces", "2"])
+        .env("XDG_DATA_HOME", tmp.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let dir = tmp.path().join("parlour/egdb");
+    assert!(dir.join("1k0m-1k0m.egdb").is_file());
+    let out = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(["egdb", "probe", "--fen", "W:WK32:B1"])
+        .env("XDG_DATA_HOME", tmp.path())
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "win\n");
+}
+
+#[test]
+fn a_killed_build_resumes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(["egdb", "build", "--pieces", "4", "--dir", dir_str(d)])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill it once it has written some 4-piece tables, but before the end.
+    let four = |d: &Path| {
+        std::fs::read_dir(d)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                name.ends_with(".egdb")
+                    && name
+                        .split(['k', 'm', '-', '.'])
+                        .filter_map(|x| x.parse::<u32>().ok())
+                        .sum::<u32>()
+                        == 4
+            })
+            .count()
+    };
+    let start = Instant::now();
+    while four(d) < 4 && start.elapsed() < Duration::from_secs(300) {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let _ = child.kill();
+    child.wait().unwrap();
+    let done_before = four(d);
+    assert!(done_before >= 4, "{done_before}");
+    let out = parlour(&["egdb", "build", "--pieces", "4", "--dir", dir_str(d)]);
+    assert!(out.status.success());
+    let log = String::from_utf8_lossy(&out.stderr);
+    // Everything finished before the kill is loaded, not built again: all
+    // the smaller tables and some 4-piece ones; the rest is built.
+    let pieces = |line: &str| -> u32 {
+        line.split_whitespace()
+            .next()
+            .unwrap()
+            .split(['k', 'm', '-'])
+            .filter_map(|x| x.parse::<u32>().ok())
+            .sum()
+    };
+    let lines: Vec<&str> = log.lines().filter(|l| l.contains("positions")).collect();
+    assert!(lines
+        .iter()
+        .filter(|l| pieces(l) < 4)
+        .all(|l| l.contains("(already built)")));
+    let loaded = lines
+        .iter()
+        .filter(|l| pieces(l) == 4 && l.contains("(already built)"));
+    assert!(loaded.count() >= (done_before - 1) / 2, "{log}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| pieces(l) == 4 && !l.contains("(already built)")),
+        "{log}"
+    );
+    let out = ok_stdout(&["egdb", "verify", "--dir", dir_str(d)]);
+    assert!(out.contains("verified 6408836 positions"), "{out}");
+}
