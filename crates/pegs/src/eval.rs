@@ -86,20 +86,21 @@ const KING_FORCE_THREAT: i32 = 20;
 /// An adversary ordinary peg that a block could capture next move.
 const ATTACK: i32 = 20;
 
-/// One side as the evaluation reads it.
+/// One side as the evaluations (this one and the learned model's
+/// features) read it.
 #[derive(Clone, Copy)]
-struct Army {
+pub(crate) struct Army {
     /// Every peg, the King included.
-    pegs: u64,
+    pub(crate) pegs: u64,
     /// The King's hole bit, or 0.
-    king: u64,
-    hand: u8,
-    reserve: u8,
+    pub(crate) king: u64,
+    pub(crate) hand: u8,
+    pub(crate) reserve: u8,
 }
 
 impl Army {
     #[inline(always)]
-    fn of(pos: &PegPosition, side: Side) -> Army {
+    pub(crate) fn of(pos: &PegPosition, side: Side) -> Army {
         let s = side.index();
         Army {
             pegs: pos.pegs[s],

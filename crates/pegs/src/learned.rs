@@ -33,6 +33,8 @@ use crate::rules::PegRules;
 use parlour_game::{DecodeError, Feature, Features, Learn, Side, Weights, WeightsError};
 use std::sync::Arc;
 
+use crate::eval::Army;
+
 /// The version of the feature set below, named in a weights file's key.
 pub const FEATURE_SET: &str = "lines-1";
 
@@ -107,27 +109,6 @@ impl Layout {
             their_attacks,
             flags,
             count: flags + FLAGS,
-        }
-    }
-}
-
-/// One side's pegs as the features read them.
-#[derive(Clone, Copy)]
-struct Army {
-    pegs: u64,
-    king: u64,
-    hand: u8,
-    reserve: u8,
-}
-
-impl Army {
-    fn of(pos: &PegPosition, side: Side) -> Army {
-        let s = side.index();
-        Army {
-            pegs: pos.pegs[s],
-            king: pos.pegs[s] & pos.kings,
-            hand: pos.hand[s],
-            reserve: pos.reserve[s],
         }
     }
 }
