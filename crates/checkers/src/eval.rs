@@ -31,7 +31,7 @@ use crate::geometry::step;
 use crate::learned::Model;
 use crate::moves::Action;
 use crate::position::{Pending, Position};
-use parlour_game::{Evaluate, Evaluator, Side};
+use parlour_game::{Evaluate, Evaluator, Proven, Side};
 use std::sync::Arc;
 
 /// A man's value.
@@ -296,15 +296,59 @@ pub enum Eval {
     Handwritten,
     /// A learned model read from a weights file ([`crate::learned`]).
     Learned(Arc<Model>),
+    /// An evaluation with endgame databases beside it: positions the
+    /// databases hold are given their exact value ([`Evaluator::probe`]),
+    /// the others the inner evaluation's score.
+    WithTables(Box<Eval>, Tables),
 }
 
+impl Eval {
+    /// This evaluation with endgame databases beside it (replacing any it
+    /// had).
+    pub fn with_tables(self, tables: Arc<dyn EndgameTables>) -> Eval {
+        let inner = match self {
+            Eval::WithTables(inner, _) => inner,
+            other => Box::new(other),
+        };
+        Eval::WithTables(inner, Tables(tables))
+    }
+}
+
+/// Endgame databases of checkers positions, as a search asks them: the
+/// crate that builds them (`parlour-egdb`) implements this, so the
+/// evaluation can hold them without this crate depending on it.
+pub trait EndgameTables: Send + Sync + std::fmt::Debug {
+    /// The exact value of `pos` for the side to move, where the databases
+    /// hold it (english rules, few enough pieces, both sides on the board).
+    fn probe(&self, pos: &Position) -> Option<Proven>;
+
+    /// The most pieces of a position the databases hold: a search asks
+    /// only below this.
+    fn max_pieces(&self) -> u32;
+}
+
+/// Shared endgame databases inside an [`Eval`]: two are equal when they are
+/// the same databases.
+#[derive(Clone, Debug)]
+pub struct Tables(pub Arc<dyn EndgameTables>);
+
+impl PartialEq for Tables {
+    fn eq(&self, other: &Tables) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Tables {}
+
 impl std::fmt::Display for Eval {
-    /// `handwritten`, or `learned:` and the weights' fingerprint.
+    /// `handwritten`, `learned`, or `learned:` and the weights'
+    /// fingerprint; `+egdb` where databases are beside it.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Eval::Shipped => f.write_str("learned"),
             Eval::Handwritten => f.write_str("handwritten"),
             Eval::Learned(model) => write!(f, "learned:{:016x}", model.fingerprint()),
+            Eval::WithTables(inner, _) => write!(f, "{inner}+egdb"),
         }
     }
 }
@@ -316,6 +360,19 @@ impl Evaluator<Position> for Eval {
             Eval::Shipped => crate::learned::shipped_ref(pos.rules()).evaluate(pos),
             Eval::Handwritten => handwritten(pos),
             Eval::Learned(model) => model.evaluate(pos),
+            Eval::WithTables(inner, _) => inner.evaluate(pos),
+        }
+    }
+
+    #[inline]
+    fn probe(&self, pos: &Position) -> Option<Proven> {
+        match self {
+            Eval::WithTables(_, Tables(tables))
+                if 32 - pos.empty().count() <= tables.max_pieces() =>
+            {
+                tables.probe(pos)
+            }
+            _ => None,
         }
     }
 }

@@ -45,7 +45,7 @@ pub use error::{
     BoardError, Error, FenError, HubPositionError, MoveError, NotationError, PendingError,
     RulesError,
 };
-pub use eval::Eval;
+pub use eval::{EndgameTables, Eval, Tables};
 pub use moves::{Action, Move};
 pub use notation::{parse_action, split_actions};
 pub use position::{ActionList, Pending, Position, MAX_ACTIONS};

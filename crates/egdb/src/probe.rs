@@ -198,3 +198,20 @@ fn check_position(pos: &Position, max: u32) -> Result<(), Uncovered> {
     }
     Ok(())
 }
+
+/// The databases as a search asks them, through the checkers evaluation
+/// (`Eval::with_tables`).
+impl parlour_checkers::EndgameTables for Egdb {
+    #[inline]
+    fn probe(&self, pos: &Position) -> Option<parlour_game::Proven> {
+        Egdb::probe(self, pos).map(|wdl| match wdl {
+            Wdl::Win => parlour_game::Proven::Win,
+            Wdl::Draw => parlour_game::Proven::Draw,
+            Wdl::Loss => parlour_game::Proven::Loss,
+        })
+    }
+
+    fn max_pieces(&self) -> u32 {
+        Egdb::max_pieces(self)
+    }
+}

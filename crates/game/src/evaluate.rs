@@ -60,6 +60,27 @@ pub trait Evaluator<G: Game> {
     /// hanging, or to stand pat in a quiescence search; it should be fast
     /// and allocate nothing.
     fn evaluate(&self, pos: &G) -> i32;
+
+    /// The exact value of `pos` for the side to move, where the evaluator
+    /// holds an endgame database that has it (perfect play, no move limit).
+    /// A searcher asks at every node and scores a proven win below any win
+    /// it finds itself and above every evaluation. The default holds none.
+    #[inline(always)]
+    fn probe(&self, pos: &G) -> Option<Proven> {
+        let _ = pos;
+        None
+    }
+}
+
+/// An endgame database's value of a position, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Proven {
+    /// The side to move wins.
+    Win,
+    /// Neither side can force a win.
+    Draw,
+    /// The side to move loses.
+    Loss,
 }
 
 /// The number of distinct [`Evaluate::history_key`] values a searcher keeps

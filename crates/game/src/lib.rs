@@ -23,7 +23,7 @@ mod side;
 pub mod weights;
 
 pub use bits::{BitIndex, BitIter, Members};
-pub use evaluate::{Evaluate, Evaluator, HISTORY_KEYS};
+pub use evaluate::{Evaluate, Evaluator, Proven, HISTORY_KEYS};
 pub use history::{Ending, History};
 pub use learn::{DecodeError, Feature, Features, Learn};
 pub use mix::{mix_seed, splitmix};

@@ -125,6 +125,9 @@ pub struct Info<M> {
     pub nodes: u64,
     /// Nodes per second so far.
     pub nps: u64,
+    /// Positions found in the endgame databases so far, by all threads
+    /// (0 without databases).
+    pub tbhits: u64,
     /// Time since the search started.
     pub time: Duration,
     /// The principal variation, the best move first.
@@ -144,6 +147,8 @@ pub struct SearchResult<M> {
     pub depth: u32,
     /// Nodes searched by all threads.
     pub nodes: u64,
+    /// Positions found in the endgame databases, by all threads.
+    pub tbhits: u64,
     /// Time taken.
     pub time: Duration,
     /// The principal variation, the best move first.
@@ -272,6 +277,7 @@ impl Searcher {
             stop,
             abort: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
+            tbhits: AtomicU64::new(0),
             main_depth: AtomicU32::new(0),
             started,
             limits,
@@ -324,6 +330,7 @@ impl Searcher {
             },
             depth: finished.depth,
             nodes: shared.nodes.load(Relaxed),
+            tbhits: shared.tbhits.load(Relaxed),
             time: started.elapsed(),
             pv: finished.pv,
         }

@@ -8,11 +8,14 @@
 use crate::draw::{respect_quiet_limit, Path};
 use crate::limits::Limits;
 use crate::ordering::{self, continuation_key, Tables, KILLER, NO_KEY, TACTICAL, TT_MOVE};
-use crate::score::{from_table, to_table, Score, EVAL_LIMIT, INFINITE, MAX_PLY, WIN, WIN_BOUND};
+use crate::score::{
+    from_table, to_table, Score, EVAL_LIMIT, INFINITE, MAX_PLY, PROVEN_PROGRESS, PROVEN_WIN, WIN,
+    WIN_BOUND,
+};
 use crate::stack::Frame;
 use crate::tt::{Bound, Table};
 use crate::Info;
-use parlour_game::{Evaluate, Evaluator, MoveList};
+use parlour_game::{Evaluate, Evaluator, MoveList, Proven};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
@@ -57,6 +60,8 @@ pub(crate) struct Shared<'a> {
     /// Nodes searched by all threads (each adds its count every
     /// [`CHECK_EVERY`] nodes).
     pub nodes: AtomicU64,
+    /// Positions found in the evaluator's endgame databases, by all threads.
+    pub tbhits: AtomicU64,
     /// The depth the main thread is searching, for helpers to keep ahead.
     pub main_depth: AtomicU32,
     pub started: Instant,
@@ -100,6 +105,8 @@ pub(crate) struct Worker<'a, G: Evaluate> {
     skew: u32,
     /// Nodes not yet added to [`Shared::nodes`].
     unflushed: u64,
+    /// Database hits not yet added to [`Shared::tbhits`].
+    tbhits: u64,
     /// Whether this search is being abandoned.
     aborted: bool,
     /// History and continuation history, kept between searches.
@@ -126,6 +133,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             main: thread == 0,
             skew: (thread % 2) as u32,
             unflushed: 0,
+            tbhits: 0,
             aborted: false,
             tables,
             path: Path::new(root.hashes, MAX_PLY + 1),
@@ -148,6 +156,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     fn check(&mut self) {
         let total = self.shared.nodes.fetch_add(self.unflushed, Relaxed) + self.unflushed;
         self.unflushed = 0;
+        if self.tbhits > 0 {
+            self.shared.tbhits.fetch_add(self.tbhits, Relaxed);
+            self.tbhits = 0;
+        }
         if self.main {
             let mut stop = self.shared.stop.load(Relaxed);
             if let Some(budget) = self.shared.limits.max_nodes() {
@@ -167,6 +179,26 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     pub(crate) fn flush(&mut self) {
         self.shared.nodes.fetch_add(self.unflushed, Relaxed);
         self.unflushed = 0;
+        self.shared.tbhits.fetch_add(self.tbhits, Relaxed);
+        self.tbhits = 0;
+    }
+
+    /// The score of `pos`, `ply` plies from the root, where the evaluator's
+    /// endgame databases hold it: a proven win ranks below any win the
+    /// search finds itself and above every evaluation, nearer wins first,
+    /// and among equally near ones the better evaluated (so the winning
+    /// side makes progress: crowns, trades down); a proven loss the other
+    /// way round; a draw 0.
+    #[inline(always)]
+    fn proven(&mut self, pos: &G, ply: usize) -> Option<i32> {
+        let proven = self.eval.probe(pos)?;
+        self.tbhits += 1;
+        let progress = || self.evaluate(pos).clamp(-PROVEN_PROGRESS, PROVEN_PROGRESS);
+        Some(match proven {
+            Proven::Draw => 0,
+            Proven::Win => PROVEN_WIN - ply as i32 + progress(),
+            Proven::Loss => -(PROVEN_WIN - ply as i32) + progress(),
+        })
     }
 
     fn nodes(&self) -> u64 {
@@ -291,6 +323,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 score: Score::from_internal(score),
                 nodes,
                 nps: (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64,
+                tbhits: self.shared.tbhits.load(Relaxed) + self.tbhits,
                 time,
                 pv: finished.pv.clone(),
             });
@@ -409,6 +442,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             } else {
                 0
             };
+        }
+        if ply > 0 {
+            if let Some(score) = self.proven(pos, ply) {
+                self.count_node();
+                return score;
+            }
         }
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply, 0);
@@ -593,6 +632,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         self.count_node();
         if self.aborted {
             return 0;
+        }
+        // The first quiescence node is its negamax node, probed there.
+        if qply > 0 {
+            if let Some(score) = self.proven(pos, ply) {
+                return score;
+            }
         }
         if ply >= MAX_PLY - 1 || qply >= QS_MAX_PLY {
             return self.evaluate(pos);
