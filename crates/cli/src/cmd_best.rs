@@ -71,11 +71,18 @@ impl LimitArgs {
     }
 }
 
-/// `info depth <d> score <s> nodes <n> nps <n> time <seconds> pv <moves>`.
+/// `info depth <d> score <s> nodes <n> nps <n> [tbhits <n>] time <seconds>
+/// pv <moves>` (`tbhits`, the positions found in the endgame databases,
+/// where the search has some).
 pub fn info_line<M: std::fmt::Display>(info: &Info<M>) -> String {
     let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
+    let tbhits = if info.tbhits > 0 {
+        format!(" tbhits {}", info.tbhits)
+    } else {
+        String::new()
+    };
     format!(
-        "info depth {} score {} nodes {} nps {} time {:.3} pv {}",
+        "info depth {} score {} nodes {} nps {}{tbhits} time {:.3} pv {}",
         info.depth,
         info.score,
         info.nodes,

@@ -43,6 +43,7 @@ impl Run for HubArgs {
             variant: variant.to_string(),
             rules: self.game.rules.clone(),
             eval: engine.eval.eval.clone(),
+            egdb: engine.eval.egdb.clone(),
             threads: threads(engine.threads, 1),
             hash_mib: engine.hash,
             ..ServerOptions::default()

@@ -400,6 +400,12 @@ impl Visit for &MatchArgs {
 
 impl Run for MatchArgs {
     fn run(self) -> Result<()> {
+        if self.eval.egdb.is_some() {
+            bail!(
+                "match takes endgame databases per engine: \
+                 --engine \"hub:parlour hub --egdb DIR,...\""
+            );
+        }
         let report = self.game.visit(&self)??;
         print!("{report}");
         let stop = stop_on_ctrl_c();

@@ -10,6 +10,7 @@ use parlour_game::registry::{read_line, EvaluatorOf};
 use parlour_game::{Game, GameList, History, Variant, Visit};
 use parlour_games::Games;
 use std::num::NonZeroUsize;
+use std::path::PathBuf;
 
 /// `--game`: the names of the list's games, each with what it is.
 pub fn game_names() -> PossibleValuesParser {
@@ -134,14 +135,24 @@ pub struct EvalArg {
     /// `parlour train`.
     #[arg(long, value_name = "SPEC")]
     pub eval: Option<String>,
+    /// Endgame databases built by `parlour egdb build` (english checkers):
+    /// the search gives the positions they hold their exact value.
+    #[arg(long, value_name = "DIR")]
+    pub egdb: Option<PathBuf>,
 }
 
 impl EvalArg {
     /// The evaluator `--eval` names for the game `rules` plays (`default`
-    /// when the flag is left out).
+    /// when the flag is left out), with the databases of `--egdb` beside it.
     pub fn evaluator<V: Variant>(&self, rules: &V) -> Result<EvaluatorOf<V>> {
         let spec = self.eval.as_deref().unwrap_or("default");
-        rules.evaluator(spec).context("bad --eval")
+        parlour_games::evaluator(rules, spec, self.egdb.as_deref()).context(
+            if self.egdb.is_some() {
+                "bad --eval or --egdb"
+            } else {
+                "bad --eval"
+            },
+        )
     }
 }
 

@@ -215,3 +215,57 @@ fn a_killed_build_resumes() {
     let out = ok_stdout(&["egdb", "verify", "--dir", dir_str(d)]);
     assert!(out.contains("verified 6408836 positions"), "{out}");
 }
+
+#[test]
+fn best_and_hub_search_with_the_databases() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = dir_str(tmp.path());
+    ok_stdout(&["egdb", "build", "--pieces", "4", "--dir", dir]);
+    // Three kings against one: won, and the search says so from the
+    // databases (a value above every evaluation) and counts its hits.
+    let fen = "W:WK1,K3,K5:BK32";
+    let out = ok_stdout(&[
+        "best",
+        "--fen",
+        fen,
+        "--egdb",
+        dir,
+        "--depth",
+        "3",
+        "--threads",
+        "1",
+    ]);
+    let last = out.lines().rev().find(|l| l.starts_with("info")).unwrap();
+    let words: Vec<&str> = last.split_whitespace().collect();
+    let at = |key: &str| words[words.iter().position(|w| *w == key).unwrap() + 1];
+    assert!(at("tbhits").parse::<u64>().unwrap() > 0, "{last}");
+    assert!(at("score").parse::<i32>().unwrap() > 20_000, "{last}");
+    // Without --egdb there are no hits to show.
+    let out = ok_stdout(&["best", "--fen", fen, "--depth", "3", "--threads", "1"]);
+    assert!(!out.contains("tbhits"), "{out}");
+    // The Hub engine takes them by flag, and says where they are.
+    let mut hub = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(["hub", "--egdb", dir])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    hub.stdin
+        .take()
+        .unwrap()
+        .write_all(b"hub\ninit\npos pos=Wbeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee\nquit\n")
+        .unwrap();
+    let out = hub.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(&format!("param name=egdb value={dir}")),
+        "{text}"
+    );
+    // A match takes them per engine, as Hub engines.
+    let err = fails(&["match", "--egdb", dir, "--rounds", "1"]);
+    assert!(err.contains("per engine"), "{err}");
+    // Pegs have none.
+    let err = fails(&["best", "--game", "pegs", "--egdb", dir, "--depth", "1"]);
+    assert!(err.contains("no endgame databases"), "{err}");
+}

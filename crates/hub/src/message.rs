@@ -48,6 +48,15 @@ impl Message {
         self
     }
 
+    /// Adds `name=value` where `when` holds.
+    pub fn arg_if(self, when: bool, name: &str, value: impl fmt::Display) -> Message {
+        if when {
+            self.arg(name, value)
+        } else {
+            self
+        }
+    }
+
     /// Adds a flag (an argument without a value).
     pub fn flag(mut self, name: &str) -> Message {
         self.args.push((name.to_string(), None));

@@ -52,6 +52,9 @@ pub struct ServerOptions {
     /// The evaluation (`--eval`, the `eval` parameter), if not the game's
     /// default.
     pub eval: Option<String>,
+    /// Endgame databases (`--egdb`, the `egdb` parameter): a directory
+    /// built by `parlour egdb build`, for english checkers.
+    pub egdb: Option<std::path::PathBuf>,
     /// Search threads.
     pub threads: usize,
     /// Transposition table size in MiB.
@@ -66,6 +69,7 @@ impl Default for ServerOptions {
             variant: parlour_games::Games::hub_variants()[0].to_string(),
             rules: None,
             eval: None,
+            egdb: None,
             threads: 1,
             hash_mib: 64,
         }
@@ -203,6 +207,7 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
             variant,
             rules,
             eval,
+            egdb: self.options.egdb.as_deref(),
         })
     }
 
@@ -238,6 +243,14 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
             param("variant", &o.variant, "enum").arg("values", L::hub_variants().join(" ")),
             param("rules", &o.rules.as_deref().unwrap_or_default(), "string"),
             param("eval", &o.eval.as_deref().unwrap_or("default"), "string"),
+            param(
+                "egdb",
+                &o.egdb
+                    .as_deref()
+                    .map(|d| d.display().to_string())
+                    .unwrap_or_default(),
+                "string",
+            ),
             param("threads", &o.threads, "int")
                 .arg("min", 1)
                 .arg("max", MAX_THREADS),
@@ -284,6 +297,15 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
                 let o = &self.options;
                 self.open(&o.variant, o.rules.as_deref(), text)?;
                 self.options.eval = text.map(str::to_string);
+                self.forget_position();
+            }
+            "egdb" => {
+                let before = self.options.egdb.take();
+                self.options.egdb = text.map(std::path::PathBuf::from);
+                if let Err(e) = self.start() {
+                    self.options.egdb = before;
+                    return Err(e.into());
+                }
                 self.forget_position();
             }
             "threads" => self.options.threads = whole(name, value, 1, MAX_THREADS as u64)? as usize,

@@ -187,6 +187,7 @@ pub fn info_message<V: Variant>(root: &V::Position, info: &Info<MoveOf<V>>) -> M
         .arg("nodes", info.nodes)
         .arg("time", format!("{:.3}", info.time.as_secs_f64()))
         .arg("nps", format!("{:.3}", info.nps as f64 / 1e6))
+        .arg_if(info.tbhits > 0, "tbhits", info.tbhits)
         .arg("pv", write_line::<V>(root, &info.pv))
 }
 
@@ -241,6 +242,7 @@ pub(crate) struct Settings<'a> {
     pub variant: &'a str,
     pub rules: Option<&'a str>,
     pub eval: Option<&'a str>,
+    pub egdb: Option<&'a std::path::Path>,
 }
 
 impl Visit for Settings<'_> {
@@ -260,9 +262,9 @@ impl Visit for Settings<'_> {
             }
             None => V::for_hub_variant(self.variant).unwrap_or_default(),
         };
-        let eval = match self.eval {
-            Some(spec) => rules.evaluator(spec)?,
-            None => Default::default(),
+        let eval = match (self.eval, self.egdb) {
+            (None, None) => Default::default(),
+            (spec, egdb) => parlour_games::evaluator(&rules, spec.unwrap_or("default"), egdb)?,
         };
         Ok(Box::new(GameTable::<V> {
             rules,
