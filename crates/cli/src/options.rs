@@ -6,10 +6,11 @@ use anyhow::{bail, Context, Result};
 use clap::builder::{PossibleValue, PossibleValuesParser, RangedU64ValueParser};
 use clap::Args;
 use parlour_game::echo::echo;
-use parlour_game::registry::{read_line, EvaluatorOf};
-use parlour_game::{Game, GameList, History, Variant, Visit};
+use parlour_game::registry::{read_line, EvaluatorOf, MoveOf};
+use parlour_game::{Game, GameList, History, Side, Variant, Visit};
 use parlour_games::Games;
 use std::num::NonZeroUsize;
+use std::path::{Path, PathBuf};
 
 /// `--game`: the names of the list's games, each with what it is.
 pub fn game_names() -> PossibleValuesParser {
@@ -157,4 +158,51 @@ pub struct EngineArgs {
     pub hash: usize,
     #[command(flatten)]
     pub eval: EvalArg,
+}
+
+/// `--svg FILE` and `--flip`: the position as a picture, as well as the
+/// command's text.
+#[derive(Args, Debug, Clone, Default)]
+pub struct PictureArgs {
+    /// Also draw the position as an SVG diagram in FILE (checkers:
+    /// numbered dark squares, men and kings; pegs: the generated board
+    /// with its holes numbered, the hand and reserve).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Turn the checkers board round: White at the bottom (default:
+    /// Black, the first to move, at the bottom). The peg board has no
+    /// sides.
+    #[arg(long)]
+    pub flip: bool,
+}
+
+impl PictureArgs {
+    /// The side whose men are drawn at the bottom.
+    pub fn viewer(&self) -> Side {
+        if self.flip {
+            Side::White
+        } else {
+            Side::Black
+        }
+    }
+
+    /// Writes `pos` with `line` drawn on it to `--svg`'s file, if given.
+    pub fn write<V: Variant>(&self, pos: &V::Position, line: &[MoveOf<V>]) -> Result<()> {
+        let Some(path) = &self.svg else {
+            return Ok(());
+        };
+        write_svg::<V>(path, pos, self.viewer(), line)
+    }
+}
+
+/// Writes `pos` seen from `viewer` with `line` drawn on it to `path`.
+pub fn write_svg<V: Variant>(
+    path: &Path,
+    pos: &V::Position,
+    viewer: Side,
+    line: &[MoveOf<V>],
+) -> Result<()> {
+    let svg = V::diagram_svg(pos, viewer, line)
+        .with_context(|| format!("{} has no SVG diagram", V::NAME))?;
+    std::fs::write(path, svg).with_context(|| format!("cannot write --svg {}", path.display()))
 }

@@ -188,9 +188,10 @@ pub fn diagram_svg(pos: &PegPosition, line: &[PegMove]) -> String {
             let hollow = j >= usize::from(hand);
             let _ = write!(
                 out,
-                "<circle class=\"{}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"4.5\" fill=\"{}\" stroke=\"#1d1d1d\" stroke-width=\"1\"/>",
+                "<circle class=\"{}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"4.5\" fill=\"{}\" stroke=\"#1d1d1d\" stroke-width=\"1\"{}/>",
                 if hollow { "reserve" } else { "hand" },
-                if hollow { "none" } else { fill }
+                if hollow { "none" } else { fill },
+                if hollow { " stroke-dasharray=\"2 1.5\"" } else { "" }
             );
         }
         out.push_str("</g>\n");
