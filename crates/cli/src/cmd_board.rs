@@ -1,7 +1,7 @@
 //! `parlour board`: a generated board (the peg game's, under `--rules`)
 //! drawn with its hole numbers, then its generated tables.
 
-use crate::options::{game_names, write_svg};
+use crate::options::{game_names, write_picture};
 use crate::Run;
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -23,6 +23,9 @@ pub struct BoardArgs {
     /// an SVG diagram in FILE, holes numbered.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// Also draw it as a PNG picture in FILE.
+    #[arg(long, value_name = "FILE")]
+    png: Option<PathBuf>,
 }
 
 impl Visit for &BoardArgs {
@@ -36,9 +39,13 @@ impl Visit for &BoardArgs {
         let Some(board) = rules.board() else {
             bail!("{} has no generated board", V::NAME);
         };
-        if let Some(path) = &self.svg {
-            write_svg::<V>(path, &rules.start(), Side::Black, &[])?;
-        }
+        write_picture::<V>(
+            self.svg.as_deref(),
+            self.png.as_deref(),
+            &rules.start(),
+            Side::Black,
+            &[],
+        )?;
         let mut out = std::io::stdout().lock();
         write!(out, "{board}").context("cannot write")
     }

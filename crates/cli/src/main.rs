@@ -8,6 +8,7 @@
 //! exit status 1.
 
 mod options;
+mod png;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

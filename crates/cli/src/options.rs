@@ -169,6 +169,10 @@ pub struct PictureArgs {
     /// with its holes numbered, the hand and reserve).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// Also draw the position as a PNG picture in FILE (the SVG diagram
+    /// rendered, with the font shipped in the binary).
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
     /// Turn the checkers board round: White at the bottom (default:
     /// Black, the first to move, at the bottom). The peg board has no
     /// sides.
@@ -186,23 +190,39 @@ impl PictureArgs {
         }
     }
 
-    /// Writes `pos` with `line` drawn on it to `--svg`'s file, if given.
+    /// Writes `pos` with `line` drawn on it to `--svg`'s and `--png`'s
+    /// files, those given.
     pub fn write<V: Variant>(&self, pos: &V::Position, line: &[MoveOf<V>]) -> Result<()> {
-        let Some(path) = &self.svg else {
-            return Ok(());
-        };
-        write_svg::<V>(path, pos, self.viewer(), line)
+        write_picture::<V>(
+            self.svg.as_deref(),
+            self.png.as_deref(),
+            pos,
+            self.viewer(),
+            line,
+        )
     }
 }
 
-/// Writes `pos` seen from `viewer` with `line` drawn on it to `path`.
-pub fn write_svg<V: Variant>(
-    path: &Path,
+/// Writes `pos` seen from `viewer` with `line` drawn on it as SVG to `svg`
+/// and as PNG to `png`, those given.
+pub fn write_picture<V: Variant>(
+    svg: Option<&Path>,
+    png: Option<&Path>,
     pos: &V::Position,
     viewer: Side,
     line: &[MoveOf<V>],
 ) -> Result<()> {
-    let svg = V::diagram_svg(pos, viewer, line)
+    if svg.is_none() && png.is_none() {
+        return Ok(());
+    }
+    let picture = V::diagram_svg(pos, viewer, line)
         .with_context(|| format!("{} has no SVG diagram", V::NAME))?;
-    std::fs::write(path, svg).with_context(|| format!("cannot write --svg {}", path.display()))
+    if let Some(path) = svg {
+        std::fs::write(path, &picture)
+            .with_context(|| format!("cannot write --svg {}", path.display()))?;
+    }
+    match png {
+        Some(path) => crate::png::write(path, &picture),
+        None => Ok(()),
+    }
 }

@@ -225,3 +225,72 @@ fn bad_picture_flags_are_one_line_errors() {
     }
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// The width and height a PNG's header gives.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "not a PNG");
+    let word = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+    (word(16), word(20))
+}
+
+#[test]
+fn png_pictures_are_rendered_with_the_shipped_font() {
+    let dir = scratch("png");
+    let (svg, png) = (dir.join("a.svg"), dir.join("a.png"));
+    ok(&["show", "--svg", path(&svg), "--png", path(&png)]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let root = doc.root_element();
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(
+        png_size(&bytes),
+        (
+            root.attribute("width").unwrap().parse().unwrap(),
+            root.attribute("height").unwrap().parse().unwrap()
+        )
+    );
+    let pixmap = resvg::tiny_skia::Pixmap::decode_png(&bytes).unwrap();
+    let light = |x: u32, y: u32| {
+        let p = pixmap.pixel(x, y).unwrap();
+        p.red() > 180 && p.green() > 170
+    };
+    // Square 32, top left from Black's side, is dark with its number in
+    // light ink: the number is drawn only if the font was found.
+    let number = doc
+        .descendants()
+        .find(|n| {
+            n.attribute("class") == Some("number") && n.attribute("data-square") == Some("32")
+        })
+        .unwrap();
+    let (x, y): (f64, f64) = (
+        number.attribute("x").unwrap().parse().unwrap(),
+        number.attribute("y").unwrap().parse().unwrap(),
+    );
+    let (x, y) = (x as u32, y as u32);
+    let inked = (x..x + 10)
+        .flat_map(|px| (y - 8..y).map(move |py| (px, py)))
+        .filter(|&(px, py)| light(px, py))
+        .count();
+    assert!(
+        inked > 5,
+        "no number drawn on square 32 ({inked} light pixels)"
+    );
+    // Away from the number and the man on it, the square is dark: its
+    // corner, 44 pixels from its top left one.
+    assert!(!light(x + 40, y + 32));
+    // The peg board and a best move render too.
+    ok(&["board", "--game", "pegs", "--png", path(&png)]);
+    assert!(png_size(&std::fs::read(&png).unwrap()).0 > 300);
+    ok(&[
+        "best",
+        "--depth",
+        "2",
+        "--threads",
+        "1",
+        "--png",
+        path(&png),
+    ]);
+    assert!(png_size(&std::fs::read(&png).unwrap()).0 > 300);
+    let err = fails(&["show", "--png", path(&dir.join("no/a.png"))]);
+    assert!(err.contains("cannot write --png"), "{err}");
+}
