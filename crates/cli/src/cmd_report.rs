@@ -13,6 +13,7 @@ use clap::Args;
 use parlour_arena::{html_report, merge_results, read_header, MatchHeader, MatchReport};
 use parlour_game::{GameList, Variant, Visit};
 use parlour_games::Games;
+use std::io::Write;
 use std::path::PathBuf;
 
 /// Flags of `parlour report`.
@@ -79,7 +80,11 @@ impl Run for ReportArgs {
         };
         let report = Games::visit(&header.game, merge)
             .with_context(|| format!("results file `{}`", self.files[0].display()))??;
-        print!("{report}");
-        Ok(())
+        // A reader gone away (`| head`) ends the output, not the program
+        // with a panic.
+        match write!(std::io::stdout().lock(), "{report}") {
+            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e).context("cannot write"),
+            _ => Ok(()),
+        }
     }
 }
