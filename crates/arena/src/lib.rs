@@ -66,6 +66,7 @@ mod check;
 mod error;
 mod game;
 mod header;
+mod html;
 pub mod hub;
 mod merge;
 pub mod openings;
@@ -86,6 +87,7 @@ pub use error::{
 };
 pub use game::{Adjudication, DrawRule, ResignRule};
 pub use header::{HeaderOpening, MatchHeader, HEADER_FORMAT};
+pub use html::html_report;
 pub use hub::{hub_factory, HubPlayer};
 pub use merge::merge_results;
 pub use openings::{Opening, OpeningBook, OpeningSpec};

@@ -89,6 +89,13 @@ impl MatchReport {
     /// The table of pairings: games, W-L-D, score, Elo ± (trinomial),
     /// LOS, draw ratio, pentanomial counts and their Elo ±.
     pub fn pairings_table(&self) -> String {
+        let (header, rows, right) = self.pairings_cells();
+        table(&header, &rows, &right)
+    }
+
+    /// [`MatchReport::pairings_table`]'s header, rows and which columns
+    /// are numbers (aligned right), for other forms of the table.
+    pub fn pairings_cells(&self) -> (Vec<&'static str>, Vec<Vec<String>>, Vec<bool>) {
         let engines = self.tally.engines();
         let rows: Vec<Vec<String>> = self
             .tally
@@ -115,8 +122,8 @@ impl MatchReport {
                 ]
             })
             .collect();
-        table(
-            &[
+        (
+            vec![
                 "Engine",
                 "Opponent",
                 "Games",
@@ -132,8 +139,8 @@ impl MatchReport {
                 "Pair Elo",
                 "+/-",
             ],
-            &rows,
-            &[
+            rows,
+            vec![
                 false, false, true, true, true, true, true, true, true, true, true, false, true,
                 true,
             ],
@@ -144,6 +151,14 @@ impl MatchReport {
     /// points, score, Elo against the field, and its points against each
     /// opponent, in columns headed by the opponents' ranks.
     pub fn crosstable(&self) -> String {
+        let (header, rows, right) = self.crosstable_cells();
+        let header: Vec<&str> = header.iter().map(String::as_str).collect();
+        table(&header, &rows, &right)
+    }
+
+    /// [`MatchReport::crosstable`]'s header, rows and which columns are
+    /// numbers, for other forms of the table.
+    pub fn crosstable_cells(&self) -> (Vec<String>, Vec<Vec<String>>, Vec<bool>) {
         let engines = self.tally.engines();
         let mut order: Vec<usize> = (0..engines.len()).collect();
         order.sort_by(|&x, &y| {
@@ -154,10 +169,10 @@ impl MatchReport {
             py.total_cmp(&px).then(x.cmp(&y))
         });
         // Opponents' columns are headed by their rank: names may be long.
-        let short: Vec<String> = (1..=order.len()).map(|r| r.to_string()).collect();
-        let mut header: Vec<&str> =
-            vec!["Rank", "Engine", "Games", "Points", "Score", "Elo", "+/-"];
-        header.extend(short.iter().map(String::as_str));
+        let mut header: Vec<String> = ["Rank", "Engine", "Games", "Points", "Score", "Elo", "+/-"]
+            .map(String::from)
+            .to_vec();
+        header.extend((1..=order.len()).map(|r| r.to_string()));
         let rows: Vec<Vec<String>> = order
             .iter()
             .enumerate()
@@ -186,7 +201,7 @@ impl MatchReport {
             .collect();
         let mut right = vec![true, false, true, true, true, true, true];
         right.extend(order.iter().map(|_| true));
-        table(&header, &rows, &right)
+        (header, rows, right)
     }
 
     /// The SPRT line: the test, the LLR against its bounds, the decision.

@@ -47,6 +47,14 @@ impl Variant for Rules {
         crate::diagram::diagram_from(pos, viewer)
     }
 
+    fn diagram_svg(
+        pos: &Position,
+        viewer: parlour_game::Side,
+        line: &[crate::Action],
+    ) -> Option<String> {
+        Some(crate::svg::diagram_svg(pos, viewer, line))
+    }
+
     fn notation(&self) -> &'static str {
         if self.is_huffing() {
             "moves: 11-15, captures 22x15 or 9x18x27; a huff and a move `h14 11-15`; `compel`"

@@ -1,7 +1,7 @@
 //! `parlour best`: search a position and print one line per finished depth,
 //! then the best move.
 
-use crate::options::{cores, play_moves, threads, EngineArgs, GameArgs};
+use crate::options::{cores, play_moves, threads, EngineArgs, GameArgs, PictureArgs};
 use crate::Run;
 use anyhow::{Context, Result};
 use clap::Args;
@@ -29,6 +29,10 @@ pub struct BestArgs {
     limits: LimitArgs,
     #[command(flatten)]
     engine: EngineArgs,
+    /// With `--svg FILE`: the position searched, the best move and the
+    /// principal variation drawn on it as numbered arrows.
+    #[command(flatten)]
+    picture: PictureArgs,
 }
 
 /// The search limit: one of depth, nodes, time per move, or a clock
@@ -107,7 +111,7 @@ impl Visit for &BestArgs {
             writeln!(out, "game over: {outcome} ({why})")
                 .and_then(|()| writeln!(out, "bestmove none"))
                 .context("cannot write")?;
-            return Ok(());
+            return self.picture.write::<V>(history.current(), &[]);
         }
         let mut searcher = Searcher::new(threads(self.engine.threads, cores()), self.engine.hash)?;
         let stop = Arc::new(AtomicBool::new(false));
@@ -126,7 +130,15 @@ impl Visit for &BestArgs {
             Some(mv) => format!("bestmove {mv}"),
             None => "bestmove none".to_string(),
         };
-        writeln!(std::io::stdout().lock(), "{line}").context("cannot write")
+        writeln!(std::io::stdout().lock(), "{line}").context("cannot write")?;
+        // The principal variation starts with the best move; a search
+        // stopped before its first depth has a move and no variation.
+        let pv = match result.best_move {
+            Some(mv) if result.pv.first() == Some(&mv) => result.pv.clone(),
+            Some(mv) => vec![mv],
+            None => Vec::new(),
+        };
+        self.picture.write::<V>(history.current(), &pv)
     }
 }
 

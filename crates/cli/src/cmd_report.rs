@@ -10,9 +10,10 @@ use crate::cmd_match::{sprt_of, SprtModelArg};
 use crate::Run;
 use anyhow::{Context, Result};
 use clap::Args;
-use parlour_arena::{merge_results, read_header, MatchHeader, MatchReport};
+use parlour_arena::{html_report, merge_results, read_header, MatchHeader, MatchReport};
 use parlour_game::{GameList, Variant, Visit};
 use parlour_games::Games;
+use std::io::Write;
 use std::path::PathBuf;
 
 /// Flags of `parlour report`.
@@ -33,6 +34,11 @@ pub struct ReportArgs {
     /// `normalized`.
     #[arg(long, value_enum, value_name = "MODEL", requires = "sprt")]
     sprt_model: Option<SprtModelArg>,
+    /// Also write the report as one self-contained HTML page: the tables,
+    /// a crosstable, an Elo chart, results by opening, terminations, time
+    /// per move, and every game in a viewer on the game's diagram.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
 }
 
 /// The merge of the flags' files, on the game their header names.
@@ -49,12 +55,19 @@ impl Visit for Merge<'_> {
         let rules = V::parse_rules(&self.header.rules)
             .with_context(|| format!("results file `{first}`: its rules do not read"))?;
         let sprt = sprt_of(self.args.sprt.as_deref(), self.args.sprt_model)?;
-        Ok(merge_results(
-            &self.args.files,
-            &rules,
-            sprt,
-            self.args.pdn.as_deref(),
-        )?)
+        let report = merge_results(&self.args.files, &rules, sprt, self.args.pdn.as_deref())?;
+        if let Some(path) = &self.args.html {
+            let files: Vec<String> = self
+                .args
+                .files
+                .iter()
+                .map(|f| f.display().to_string())
+                .collect();
+            let title = format!("parlour report: {}", files.join(", "));
+            std::fs::write(path, html_report(&report, &rules, &title))
+                .with_context(|| format!("cannot write --html {}", path.display()))?;
+        }
+        Ok(report)
     }
 }
 
@@ -67,7 +80,11 @@ impl Run for ReportArgs {
         };
         let report = Games::visit(&header.game, merge)
             .with_context(|| format!("results file `{}`", self.files[0].display()))??;
-        print!("{report}");
-        Ok(())
+        // A reader gone away (`| head`) ends the output, not the program
+        // with a panic.
+        match write!(std::io::stdout().lock(), "{report}") {
+            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e).context("cannot write"),
+            _ => Ok(()),
+        }
     }
 }

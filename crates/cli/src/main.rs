@@ -8,6 +8,7 @@
 //! exit status 1.
 
 mod options;
+mod png;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -49,6 +50,9 @@ commands! {
     /// Draw a generated board (the peg game's) with its hole numbers and
     /// list its tables (neighbours, opposite pairs, lines).
     Board(cmd_board::BoardArgs),
+    /// Draw a position (`--fen`/`--position`, or a PDN game after `--ply`
+    /// plies) as text, and with `--svg FILE` as an SVG diagram.
+    Show(cmd_show::ShowArgs),
     /// Search a position for the best move: one `info depth ...` line per
     /// finished depth, then `bestmove <move>` (or `bestmove none`).
     Best(cmd_best::BestArgs),

@@ -6,11 +6,11 @@ use anyhow::{bail, Context, Result};
 use clap::builder::{PossibleValue, PossibleValuesParser, RangedU64ValueParser};
 use clap::Args;
 use parlour_game::echo::echo;
-use parlour_game::registry::{read_line, EvaluatorOf};
-use parlour_game::{Game, GameList, History, Variant, Visit};
+use parlour_game::registry::{read_line, EvaluatorOf, MoveOf};
+use parlour_game::{Game, GameList, History, Side, Variant, Visit};
 use parlour_games::Games;
 use std::num::NonZeroUsize;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// `--game`: the names of the list's games, each with what it is.
 pub fn game_names() -> PossibleValuesParser {
@@ -168,4 +168,71 @@ pub struct EngineArgs {
     pub hash: usize,
     #[command(flatten)]
     pub eval: EvalArg,
+}
+
+/// `--svg FILE` and `--flip`: the position as a picture, as well as the
+/// command's text.
+#[derive(Args, Debug, Clone, Default)]
+pub struct PictureArgs {
+    /// Also draw the position as an SVG diagram in FILE (checkers:
+    /// numbered dark squares, men and kings; pegs: the generated board
+    /// with its holes numbered, the hand and reserve).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Also draw the position as a PNG picture in FILE (the SVG diagram
+    /// rendered, with the font shipped in the binary).
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
+    /// Turn the checkers board round: White at the bottom (default:
+    /// Black, the first to move, at the bottom). The peg board has no
+    /// sides.
+    #[arg(long)]
+    pub flip: bool,
+}
+
+impl PictureArgs {
+    /// The side whose men are drawn at the bottom.
+    pub fn viewer(&self) -> Side {
+        if self.flip {
+            Side::White
+        } else {
+            Side::Black
+        }
+    }
+
+    /// Writes `pos` with `line` drawn on it to `--svg`'s and `--png`'s
+    /// files, those given.
+    pub fn write<V: Variant>(&self, pos: &V::Position, line: &[MoveOf<V>]) -> Result<()> {
+        write_picture::<V>(
+            self.svg.as_deref(),
+            self.png.as_deref(),
+            pos,
+            self.viewer(),
+            line,
+        )
+    }
+}
+
+/// Writes `pos` seen from `viewer` with `line` drawn on it as SVG to `svg`
+/// and as PNG to `png`, those given.
+pub fn write_picture<V: Variant>(
+    svg: Option<&Path>,
+    png: Option<&Path>,
+    pos: &V::Position,
+    viewer: Side,
+    line: &[MoveOf<V>],
+) -> Result<()> {
+    if svg.is_none() && png.is_none() {
+        return Ok(());
+    }
+    let picture = V::diagram_svg(pos, viewer, line)
+        .with_context(|| format!("{} has no SVG diagram", V::NAME))?;
+    if let Some(path) = svg {
+        std::fs::write(path, &picture)
+            .with_context(|| format!("cannot write --svg {}", path.display()))?;
+    }
+    match png {
+        Some(path) => crate::png::write(path, &picture),
+        None => Ok(()),
+    }
 }

@@ -342,3 +342,124 @@ fn progress_is_written_as_lines_when_stderr_is_not_a_terminal() {
     ]);
     assert!(out.stderr.is_empty());
 }
+
+/// The cells of a text table's rows (columns are two or more spaces apart).
+fn cells(table: &str) -> Vec<Vec<String>> {
+    table
+        .lines()
+        .map(|l| {
+            l.split("  ")
+                .map(str::trim)
+                .filter(|c| !c.is_empty())
+                .map(str::to_string)
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_html_report_holds_the_tables_charts_and_games() {
+    let dir = scratch("html");
+    let (results, html) = (dir.join("r.jsonl"), dir.join("report.html"));
+    ok(&[
+        "match",
+        "--engine",
+        "search:depth=1,name=one",
+        "--engine",
+        "search:depth=2,name=two",
+        "--engine",
+        "greedy",
+        "--rounds",
+        "1",
+        "--seed",
+        "5",
+        "--concurrency",
+        "1",
+        "--quiet",
+        "--results",
+        path(&results),
+    ]);
+    let text = ok(&["report", path(&results), "--html", path(&html)]);
+    let page = std::fs::read_to_string(&html).unwrap();
+    // Self-contained: nothing fetched (the SVG namespace is a name, not a
+    // link).
+    assert!(
+        !page.contains("https://") && !page.contains("src="),
+        "a link"
+    );
+    // Every cell of the printed tables (pairings and crosstable) is a cell
+    // of the page's tables.
+    let rows = cells(&text);
+    assert!(rows.len() > 4, "{text}");
+    for row in rows.iter().skip(1).filter(|r| r.len() > 3) {
+        for cell in row {
+            let escaped = cell.replace('&', "&amp;").replace('<', "&lt;");
+            assert!(
+                page.contains(&format!(">{escaped}</td>"))
+                    || page.contains(&format!(">{escaped}</th>")),
+                "{cell} of {row:?} not in the page"
+            );
+        }
+    }
+    let records = records(&results);
+    let games = records.len();
+    assert_eq!(page.matches("<details>").count(), games);
+    // Results by opening, terminations, time per move add up to the games.
+    let section = |name: &str| {
+        let at = page.find(&format!("<h2>{name}</h2>")).unwrap();
+        let end = at + page[at..].find("</table>").unwrap();
+        page[at..end].to_string()
+    };
+    let total = |table: &str| -> u64 {
+        table
+            .split("<tr><td>")
+            .skip(1)
+            .map(|row| {
+                let first = row.split("<td class=\"n\">").nth(1).unwrap();
+                first.split('<').next().unwrap().parse::<u64>().unwrap()
+            })
+            .sum()
+    };
+    assert_eq!(total(&section("Results by opening")), games as u64);
+    assert_eq!(total(&section("Terminations")), games as u64);
+    let moves: usize = records
+        .iter()
+        .map(|r| r["move_ms"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(total(&section("Time per move")), moves as u64);
+    // The Elo chart is inline SVG with a row per pairing that has games.
+    let at = page.find("<svg class=\"elo-chart\"").unwrap();
+    let end = at + page[at..].find("</svg>").unwrap() + "</svg>".len();
+    let chart = roxmltree::Document::parse(&page[at..end]).expect("well-formed SVG");
+    let labels: Vec<&str> = chart
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .filter(|t| t.contains(" vs "))
+        .collect();
+    assert_eq!(labels.len(), 3, "{labels:?}");
+    // The viewer's data is there for every game, one step per ply.
+    let start = page.find("id=\"viewer-data\">").unwrap() + "id=\"viewer-data\">".len();
+    let stop = start + page[start..].find("</script>").unwrap();
+    let data: serde_json::Value = serde_json::from_str(&page[start..stop]).unwrap();
+    let plies: Vec<usize> = records
+        .iter()
+        .map(|r| r["moves"].as_array().unwrap().len())
+        .collect();
+    let steps: Vec<usize> = (0..games)
+        .map(|g| data["games"][g][1].as_array().unwrap().len())
+        .collect();
+    let mut sorted_plies = plies.clone();
+    let mut sorted_steps = steps.clone();
+    sorted_plies.sort_unstable();
+    sorted_steps.sort_unstable();
+    assert_eq!(sorted_steps, sorted_plies);
+    // A page that cannot be written is an error.
+    let err = fails(&[
+        "report",
+        path(&results),
+        "--html",
+        path(&dir.join("no/x.html")),
+    ]);
+    assert!(err.contains("cannot write --html"), "{err}");
+}

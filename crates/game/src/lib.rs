@@ -20,6 +20,7 @@ pub mod pdn;
 pub mod perft;
 pub mod registry;
 mod side;
+pub mod svg;
 pub mod weights;
 
 pub use bits::{BitIndex, BitIter, Members};

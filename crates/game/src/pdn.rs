@@ -1,5 +1,7 @@
-//! Writing PDN, the portable draughts notation both games' records use: tag
-//! pairs and numbered, wrapped movetext.
+//! PDN, the portable draughts notation both games' records use: writing
+//! tag pairs and numbered, wrapped movetext, and reading games back into
+//! their tags and their moves' texts (which the game then reads, with
+//! [`crate::registry::parse_line`]).
 
 use crate::Side;
 
@@ -46,9 +48,226 @@ pub fn movetext<S: AsRef<str>>(first: Side, moves: &[S], tail: &[String]) -> Str
     out
 }
 
+/// One game of a PDN file as read: its tag pairs in order and the texts
+/// of its moves, the move numbers, comments, variations and result left
+/// out.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PdnGame {
+    /// The tag pairs, `(key, value)`, the value unescaped.
+    pub tags: Vec<(String, String)>,
+    /// The movetext's words that are moves, space-separated, for the
+    /// game's `split_line` (a checkers huff `h14 11-15` is two words).
+    pub moves: String,
+}
+
+impl PdnGame {
+    /// The value of the first tag called `key`.
+    pub fn tag(&self, key: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// What is wrong with a PDN text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PdnError {
+    /// A tag line that is not `[Key "value"]`.
+    #[error("line {line}: a tag pair must read [Key \"value\"]")]
+    BadTag {
+        /// The line's number, from 1.
+        line: usize,
+    },
+    /// A comment or variation still open at the end of the text.
+    #[error("a {what} opened on line {line} is never closed")]
+    Unclosed {
+        /// `comment` or `variation`.
+        what: &'static str,
+        /// Where it opened, from 1.
+        line: usize,
+    },
+    /// No game in the text.
+    #[error("no game in the text")]
+    Empty,
+}
+
+/// Whether a movetext word is a game's result.
+fn is_result(word: &str) -> bool {
+    matches!(
+        word,
+        "*" | "1-0" | "0-1" | "2-0" | "0-2" | "1-1" | "0-0" | "1/2-1/2"
+    )
+}
+
+/// Reads `[Key "value"]`.
+fn read_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.trim_end().strip_suffix(']')?;
+    let (key, rest) = inner.split_once(char::is_whitespace)?;
+    let quoted = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let mut value = String::new();
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => value.push(chars.next()?),
+            '"' => return None,
+            c => value.push(c),
+        }
+    }
+    (!key.is_empty()).then(|| (key.to_string(), value))
+}
+
+/// Reads every game of a PDN text, in order: a game is its tag pairs and
+/// the movetext after them (a new tag after movetext starts the next
+/// game). Move numbers (`1.`, `1...`, also joined to a move as `1.11-15`),
+/// `{comments}`, `;` comments to the end of the line, `(variations)`,
+/// `$` annotations and `!`/`?` marks are left out.
+///
+/// ```
+/// use parlour_game::pdn::read_games;
+/// let games = read_games("[Event \"x\"]\n1. 11-15 23-19 {a note} 2. 8-11 *\n").unwrap();
+/// assert_eq!(games[0].tag("Event"), Some("x"));
+/// assert_eq!(games[0].moves, "11-15 23-19 8-11");
+/// ```
+pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
+    let mut games = Vec::new();
+    let mut game = PdnGame::default();
+    let mut in_moves = false;
+    // (what, line) of an open comment or the outermost open variation.
+    let mut open: Option<(&'static str, usize)> = None;
+    let mut depth = 0usize;
+    let mut words: Vec<String> = Vec::new();
+    let finish = |game: &mut PdnGame, words: &mut Vec<String>, games: &mut Vec<PdnGame>| {
+        game.moves = words.join(" ");
+        words.clear();
+        games.push(std::mem::take(game));
+    };
+    for (i, line) in text.lines().enumerate() {
+        let number = i + 1;
+        let trimmed = line.trim();
+        if open.is_none() && trimmed.starts_with('[') {
+            if in_moves {
+                finish(&mut game, &mut words, &mut games);
+                in_moves = false;
+            }
+            let tag = read_tag(trimmed).ok_or(PdnError::BadTag { line: number })?;
+            game.tags.push(tag);
+            continue;
+        }
+        let mut word = String::new();
+        for c in line.chars() {
+            match open {
+                Some(("comment", _)) => {
+                    if c == '}' {
+                        open = None;
+                    }
+                    continue;
+                }
+                Some(_) => {
+                    match c {
+                        '(' => depth += 1,
+                        ')' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                open = None;
+                            }
+                        }
+                        _ => {}
+                    }
+                    continue;
+                }
+                None => {}
+            }
+            match c {
+                '{' => {
+                    push_word(&mut word, &mut words);
+                    open = Some(("comment", number));
+                }
+                '(' => {
+                    push_word(&mut word, &mut words);
+                    open = Some(("variation", number));
+                    depth = 1;
+                }
+                ';' => {
+                    push_word(&mut word, &mut words);
+                    break;
+                }
+                c if c.is_whitespace() => push_word(&mut word, &mut words),
+                c => {
+                    in_moves = true;
+                    word.push(c);
+                }
+            }
+        }
+        push_word(&mut word, &mut words);
+    }
+    if let Some((what, line)) = open {
+        return Err(PdnError::Unclosed { what, line });
+    }
+    if in_moves || !game.tags.is_empty() {
+        finish(&mut game, &mut words, &mut games);
+    }
+    if games.is_empty() {
+        return Err(PdnError::Empty);
+    }
+    Ok(games)
+}
+
+/// Ends the movetext word being read: a move is kept, a move number (also
+/// one joined to its move, `1.11-15`), a result, an annotation (`$3`) and
+/// marks (`!`, `?`) are not.
+fn push_word(word: &mut String, words: &mut Vec<String>) {
+    let w = std::mem::take(word);
+    let w = w.trim_end_matches(['!', '?']);
+    // `12.` or `12...` alone, or joined to the move after it.
+    let digits = w.len() - w.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let w = if digits > 0 && w[digits..].starts_with('.') {
+        w[digits..].trim_start_matches('.')
+    } else {
+        w
+    };
+    if !w.is_empty() && !w.starts_with('$') && !is_result(w) {
+        words.push(w.to_string());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn games_read_back_with_their_tags_and_moves() {
+        let text = "[Event \"a \\\"b\\\"\"]\n[Game \"pegs\"]\n\n1. K@11 K@14 2.@2 ; rest\n\
+                    {a\ncomment} (2. @3 (2. @4)) $1 @5! 1-0\n\n[Event \"two\"]\n1... 23-19 *\n";
+        let games = read_games(text).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].tag("Event"), Some("a \"b\""));
+        assert_eq!(games[0].tag("Game"), Some("pegs"));
+        assert_eq!(games[0].moves, "K@11 K@14 @2 @5");
+        assert_eq!(games[1].moves, "23-19");
+        assert_eq!(games[1].tag("Game"), None);
+    }
+
+    #[test]
+    fn bad_pdn_is_an_error() {
+        assert_eq!(read_games(""), Err(PdnError::Empty));
+        assert_eq!(read_games("[Event x]\n"), Err(PdnError::BadTag { line: 1 }));
+        assert_eq!(
+            read_games("1. 11-15\n{open\n"),
+            Err(PdnError::Unclosed {
+                what: "comment",
+                line: 2
+            })
+        );
+        // What this module writes, it reads.
+        let moves = ["11-15", "23-19", "8-11"];
+        let written = format!(
+            "{}\n{}",
+            tag("Event", "e"),
+            movetext(Side::Black, &moves, &["*".into()])
+        );
+        assert_eq!(read_games(&written).unwrap()[0].moves, moves.join(" "));
+    }
 
     #[test]
     fn tags_escape_quotes_and_backslashes() {

@@ -98,6 +98,20 @@ pub trait Variant: Copy + Eq + Default + fmt::Debug + fmt::Display + Send + Sync
         Self::diagram(pos)
     }
 
+    /// The position drawn as a standalone SVG picture, as a diagram of a
+    /// book shows it: `viewer`'s side at the bottom (a board with no sides
+    /// ignores it), and `line`, moves played in turn from `pos` (a
+    /// principal variation, the best move first), drawn as numbered
+    /// arrows. `None` for a game with no such picture.
+    fn diagram_svg(
+        pos: &Self::Position,
+        viewer: crate::Side,
+        line: &[MoveOf<Self>],
+    ) -> Option<String> {
+        let _ = (pos, viewer, line);
+        None
+    }
+
     /// How moves are typed, for a person's `help`.
     fn notation(&self) -> &'static str {
         "moves as `parlour moves` lists them"

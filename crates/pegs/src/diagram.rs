@@ -14,7 +14,7 @@ const XW: usize = 6;
 const YH: usize = 2;
 
 /// Where hole `h` sits on the lattice: square s spans s..=2S-s both ways.
-fn lattice(board: &Board, h: Hole) -> (usize, usize) {
+pub(crate) fn lattice(board: &Board, h: Hole) -> (usize, usize) {
     let size = board.squares() as usize;
     let (lo, mid, hi) = (h.square(), size, 2 * size - h.square());
     match h.point() {

@@ -4,9 +4,11 @@
 use crate::diagram::{board_diagram, board_tables, position_diagram};
 use crate::error::Error;
 use crate::eval::PegEval;
+use crate::moves::PegMove;
 use crate::position::PegPosition;
 use crate::rules::PegRules;
 use parlour_game::registry::{BenchCase, EvalError, Variant};
+use parlour_game::Side;
 
 impl Variant for PegRules {
     type Position = PegPosition;
@@ -36,6 +38,12 @@ impl Variant for PegRules {
 
     fn diagram(pos: &PegPosition) -> String {
         position_diagram(pos)
+    }
+
+    fn diagram_svg(pos: &PegPosition, viewer: Side, line: &[PegMove]) -> Option<String> {
+        // The peg board has no sides: every player sees it the same.
+        let _ = viewer;
+        Some(crate::svg::diagram_svg(pos, line))
     }
 
     fn notation(&self) -> &'static str {

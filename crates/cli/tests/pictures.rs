@@ -1,0 +1,296 @@
+//! The pictures through the binary: `show`, `board` and `best` with
+//! `--svg`, read back as XML (the pieces where the position has them, the
+//! best move's arrow), `show --pdn --ply`, and their errors.
+
+mod support;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use support::{fails, ok, path, scratch};
+
+/// `data-square`/`data-hole` -> class of every piece, peg or King drawn.
+fn pieces(file: &Path) -> BTreeMap<u32, String> {
+    let text = std::fs::read_to_string(file).unwrap();
+    let doc = roxmltree::Document::parse(&text).expect("well-formed XML");
+    doc.descendants()
+        .filter(|n| n.has_tag_name("g"))
+        .filter_map(|n| {
+            let class = n.attribute("class")?;
+            let place = n.attribute("data-square").or(n.attribute("data-hole"))?;
+            Some((place.parse().unwrap(), class.to_string()))
+        })
+        .collect()
+}
+
+/// The arrows drawn: (`data-from`, `data-to`) in ply order.
+fn arrows(file: &Path) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(file).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    doc.descendants()
+        .filter(|n| n.attribute("class").is_some_and(|c| c.starts_with("arrow")))
+        .map(|n| {
+            (
+                n.attribute("data-from").unwrap_or("").to_string(),
+                n.attribute("data-to").unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn show_draws_a_position_and_a_pdn_game_after_some_plies() {
+    let dir = scratch("show");
+    let svg = dir.join("a.svg");
+    let text = ok(&["show", "--fen", "W:WK1,18:B5,K14", "--svg", path(&svg)]);
+    assert!(text.contains("White to move"), "{text}");
+    let drawn = pieces(&svg);
+    let want: BTreeMap<u32, String> = [
+        (1, "piece white king"),
+        (5, "piece black man"),
+        (14, "piece black king"),
+        (18, "piece white man"),
+    ]
+    .into_iter()
+    .map(|(n, c)| (n, c.to_string()))
+    .collect();
+    assert_eq!(drawn, want);
+
+    let pdn = dir.join("g.pdn");
+    std::fs::write(
+        &pdn,
+        "[Event \"one\"]\n\n1. 11-15 23-19 2. 8-11 22-17 *\n\n[Event \"two\"]\n\n1. 9-13 *\n",
+    )
+    .unwrap();
+    ok(&[
+        "show",
+        "--pdn",
+        path(&pdn),
+        "--ply",
+        "2",
+        "--svg",
+        path(&svg),
+    ]);
+    let drawn = pieces(&svg);
+    assert_eq!(drawn.len(), 24);
+    assert_eq!(drawn[&15], "piece black man");
+    assert_eq!(drawn[&19], "piece white man");
+    assert!(!drawn.contains_key(&11) && !drawn.contains_key(&23));
+    // Ply 0 is the start, drawn as `show` draws it; the default ply is the end.
+    let start = dir.join("start.svg");
+    ok(&["show", "--svg", path(&start)]);
+    ok(&[
+        "show",
+        "--pdn",
+        path(&pdn),
+        "--ply",
+        "0",
+        "--svg",
+        path(&svg),
+    ]);
+    assert_eq!(std::fs::read(&svg).unwrap(), std::fs::read(&start).unwrap());
+    ok(&["show", "--pdn", path(&pdn), "--svg", path(&svg)]);
+    assert_eq!(pieces(&svg)[&17], "piece white man");
+    ok(&[
+        "show",
+        "--pdn",
+        path(&pdn),
+        "--number",
+        "2",
+        "--svg",
+        path(&svg),
+    ]);
+    assert_eq!(pieces(&svg)[&13], "piece black man");
+    // --flip turns the picture, not the position.
+    ok(&["show", "--flip", "--svg", path(&svg)]);
+    assert_ne!(std::fs::read(&svg).unwrap(), std::fs::read(&start).unwrap());
+    assert_eq!(pieces(&svg), pieces(&start));
+}
+
+#[test]
+fn show_reads_a_peg_game_by_its_game_tag() {
+    let dir = scratch("show-pegs");
+    let (pdn, svg) = (dir.join("p.pdn"), dir.join("p.svg"));
+    std::fs::write(
+        &pdn,
+        "[Game \"pegs\"]\n[Rules \"squares=4\"]\n\n1. K@11 K@14 2. @2 *\n",
+    )
+    .unwrap();
+    let text = ok(&["show", "--pdn", path(&pdn), "--svg", path(&svg)]);
+    assert!(text.contains("white to move"), "{text}");
+    let drawn = pieces(&svg);
+    assert_eq!(drawn[&11], "king black");
+    assert_eq!(drawn[&14], "king white");
+    assert_eq!(drawn[&2], "peg black");
+    assert_eq!(drawn.len(), 3);
+}
+
+#[test]
+fn board_draws_the_generated_board_with_its_stock() {
+    let dir = scratch("board");
+    let svg = dir.join("b.svg");
+    ok(&[
+        "board",
+        "--game",
+        "pegs",
+        "--rules",
+        "squares=4,reserve=2",
+        "--svg",
+        path(&svg),
+    ]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let holes = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("hole"))
+        .count();
+    assert_eq!(holes, 32);
+    let stock: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("stock"))
+        .map(|n| n.attribute("data-reserve").unwrap().to_string())
+        .collect();
+    assert_eq!(stock, ["2", "2"]);
+}
+
+#[test]
+fn best_draws_its_move_and_variation() {
+    let dir = scratch("best");
+    let svg = dir.join("best.svg");
+    let out = ok(&[
+        "best",
+        "--depth",
+        "5",
+        "--threads",
+        "1",
+        "--svg",
+        path(&svg),
+    ]);
+    let best = out
+        .lines()
+        .last()
+        .unwrap()
+        .strip_prefix("bestmove ")
+        .unwrap();
+    let pv_line = out.lines().rev().nth(1).unwrap();
+    let pv: Vec<&str> = pv_line.split(" pv ").nth(1).unwrap().split(", ").collect();
+    let drawn = arrows(&svg);
+    assert_eq!(drawn.len(), pv.len());
+    assert_eq!(pv[0], best);
+    for ((from, to), mv) in drawn.iter().zip(&pv) {
+        assert_eq!(format!("{from}-{to}"), *mv);
+    }
+    // The peg game: placements are rings on their holes.
+    ok(&[
+        "best",
+        "--game",
+        "pegs",
+        "--depth",
+        "2",
+        "--threads",
+        "1",
+        "--svg",
+        path(&svg),
+    ]);
+    let drawn = arrows(&svg);
+    assert!(!drawn.is_empty());
+    assert!(drawn.iter().all(|(from, _)| from.is_empty()), "{drawn:?}");
+}
+
+#[test]
+fn bad_picture_flags_are_one_line_errors() {
+    let dir = scratch("bad");
+    let pdn = dir.join("g.pdn");
+    std::fs::write(&pdn, "1. 11-15 23-19 *\n").unwrap();
+    let err = fails(&["show", "--pdn", path(&pdn), "--ply", "3"]);
+    assert!(err.contains("bad --ply 3: the game has 2 plies"), "{err}");
+    let err = fails(&["show", "--pdn", path(&pdn), "--number", "2"]);
+    assert!(err.contains("holds 1 games"), "{err}");
+    std::fs::write(&pdn, "1. 11-15 23-17 *\n").unwrap();
+    let err = fails(&["show", "--pdn", path(&pdn)]);
+    assert!(err.contains("the PDN's moves: move 2 `23-17`"), "{err}");
+    std::fs::write(&pdn, "[Game \"chess\"]\n1. e4 *\n").unwrap();
+    let err = fails(&["show", "--pdn", path(&pdn)]);
+    assert!(err.contains("unknown game `chess`"), "{err}");
+    std::fs::write(&pdn, "1. 11-15 {never closed\n").unwrap();
+    fails(&["show", "--pdn", path(&pdn)]);
+    let missing = dir.join("none").join("x.svg");
+    let err = fails(&["show", "--svg", path(&missing)]);
+    assert!(err.contains("cannot write --svg"), "{err}");
+    for args in [
+        &["show", "--ply", "2"][..],
+        &["show", "--pdn", path(&pdn), "--fen", "B:W21:B1"],
+    ] {
+        let out = support::parlour(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+/// The width and height a PNG's header gives.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "not a PNG");
+    let word = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+    (word(16), word(20))
+}
+
+#[test]
+fn png_pictures_are_rendered_with_the_shipped_font() {
+    let dir = scratch("png");
+    let (svg, png) = (dir.join("a.svg"), dir.join("a.png"));
+    ok(&["show", "--svg", path(&svg), "--png", path(&png)]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let root = doc.root_element();
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(
+        png_size(&bytes),
+        (
+            root.attribute("width").unwrap().parse().unwrap(),
+            root.attribute("height").unwrap().parse().unwrap()
+        )
+    );
+    let pixmap = resvg::tiny_skia::Pixmap::decode_png(&bytes).unwrap();
+    let light = |x: u32, y: u32| {
+        let p = pixmap.pixel(x, y).unwrap();
+        p.red() > 180 && p.green() > 170
+    };
+    // Square 32, top left from Black's side, is dark with its number in
+    // light ink: the number is drawn only if the font was found.
+    let number = doc
+        .descendants()
+        .find(|n| {
+            n.attribute("class") == Some("number") && n.attribute("data-square") == Some("32")
+        })
+        .unwrap();
+    let (x, y): (f64, f64) = (
+        number.attribute("x").unwrap().parse().unwrap(),
+        number.attribute("y").unwrap().parse().unwrap(),
+    );
+    let (x, y) = (x as u32, y as u32);
+    let inked = (x..x + 10)
+        .flat_map(|px| (y - 8..y).map(move |py| (px, py)))
+        .filter(|&(px, py)| light(px, py))
+        .count();
+    assert!(
+        inked > 5,
+        "no number drawn on square 32 ({inked} light pixels)"
+    );
+    // Away from the number and the man on it, the square is dark: its
+    // corner, 44 pixels from its top left one.
+    assert!(!light(x + 40, y + 32));
+    // The peg board and a best move render too.
+    ok(&["board", "--game", "pegs", "--png", path(&png)]);
+    assert!(png_size(&std::fs::read(&png).unwrap()).0 > 300);
+    ok(&[
+        "best",
+        "--depth",
+        "2",
+        "--threads",
+        "1",
+        "--png",
+        path(&png),
+    ]);
+    assert!(png_size(&std::fs::read(&png).unwrap()).0 > 300);
+    let err = fails(&["show", "--png", path(&dir.join("no/a.png"))]);
+    assert!(err.contains("cannot write --png"), "{err}");
+}
