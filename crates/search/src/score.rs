@@ -17,11 +17,12 @@ pub const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
 /// Evaluations are clamped inside this, well clear of [`WIN_BOUND`].
 pub const EVAL_LIMIT: i32 = 20_000;
 
-/// The score of a position an endgame database proves won, at the root
-/// (less a ply for each ply from the root, plus at most
-/// [`PROVEN_PROGRESS`] of evaluation either way): between every evaluation
-/// and every win the search finds itself, so `Score::Value` shows it (a
-/// value from 22,000 to 28,000 is a database win).
+/// The score of a position an endgame database proves won, at the root,
+/// plus its evaluation clamped to [`PROVEN_PROGRESS`] either way, less a
+/// point for each ply from the root (so the evaluation decides between
+/// proven wins, the distance only between equals): between every
+/// evaluation and every win the search finds itself, so `Score::Value`
+/// shows it (a value from 22,000 to 28,000 is a database win).
 pub(crate) const PROVEN_WIN: i32 = 25_000;
 
 /// How much of the evaluation a proven win or loss keeps, so that the

@@ -185,10 +185,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
 
     /// The score of `pos`, `ply` plies from the root, where the evaluator's
     /// endgame databases hold it: a proven win ranks below any win the
-    /// search finds itself and above every evaluation, nearer wins first,
-    /// and among equally near ones the better evaluated (so the winning
-    /// side makes progress: crowns, trades down); a proven loss the other
-    /// way round; a draw 0.
+    /// search finds itself and above every evaluation; among proven wins
+    /// the better evaluated comes first (so the winning side makes
+    /// progress: crowns, trades down), the nearer only between equals; a
+    /// proven loss the other way round; a draw 0.
     #[inline(always)]
     fn proven(&mut self, pos: &G, ply: usize) -> Option<i32> {
         let proven = self.eval.probe(pos)?;
