@@ -7,7 +7,7 @@
 //! lets the games under way finish and be recorded, and the final tables on
 //! stdout.
 
-use crate::options::{EvalArg, GameArgs};
+use crate::options::{stop_on_ctrl_c, EvalArg, GameArgs};
 use crate::Run;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
@@ -19,8 +19,8 @@ use parlour_arena::{
 use parlour_game::{Variant, Visit};
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::atomic::Ordering;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The rounds of a match that names neither engines nor a game count:
@@ -271,29 +271,6 @@ impl MatchArgs {
     }
 }
 
-/// Sets `stop` on the first Ctrl-C (the games under way finish and are
-/// written; `--resume` continues the match) and exits at once on the
-/// second.
-fn stop_on_ctrl_c() -> Arc<AtomicBool> {
-    static STOP: OnceLock<Arc<AtomicBool>> = OnceLock::new();
-    STOP.get_or_init(|| {
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = stop.clone();
-        // Without a handler (one could not be set), Ctrl-C ends the
-        // process as usual: the records written so far are whole lines.
-        let _ = ctrlc::set_handler(move || {
-            if flag.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-            eprintln!(
-                "\nparlour match: stopping once the games under way end (Ctrl-C again to quit now)"
-            );
-        });
-        stop
-    })
-    .clone()
-}
-
 /// How often progress is written as a plain line when stderr is not a
 /// terminal.
 const LINE_EVERY: Duration = Duration::from_secs(5);
@@ -389,7 +366,7 @@ impl Visit for &MatchArgs {
             self.game.position::<V>()?;
             config.openings = Some(text.clone());
         }
-        config.stop = Some(stop_on_ctrl_c());
+        config.stop = Some(stop_on_ctrl_c(MATCH_STOPPING));
         let factory = hub_factory(rules, self.eval.eval.clone());
         let bar = Bar::new(self.quiet);
         let report = run_match(&config, &rules, &factory, &|p| bar.show(p));
@@ -397,6 +374,10 @@ impl Visit for &MatchArgs {
         Ok(report?)
     }
 }
+
+/// What `match` says on the first Ctrl-C.
+const MATCH_STOPPING: &str =
+    "parlour match: stopping once the games under way end (Ctrl-C again to quit now)";
 
 impl Run for MatchArgs {
     fn run(self) -> Result<()> {
@@ -408,7 +389,7 @@ impl Run for MatchArgs {
         }
         let report = self.game.visit(&self)??;
         print!("{report}");
-        let stop = stop_on_ctrl_c();
+        let stop = stop_on_ctrl_c(MATCH_STOPPING);
         if report.stopped.is_some() && stop.load(Ordering::SeqCst) {
             let then = if self.results.is_some() {
                 "run again with --resume to finish the match"

@@ -1,7 +1,7 @@
 //! `parlour selfplay`: the engine plays itself and records training
 //! positions for `parlour train` (the pipeline of `parlour-train`).
 
-use crate::options::{cores, thread_count, threads, EvalArg, GameArgs};
+use crate::options::{stop_on_ctrl_c, cores, thread_count, threads, EvalArg, GameArgs};
 use crate::Run;
 use anyhow::{Context, Result};
 use clap::Args;
@@ -11,8 +11,6 @@ use parlour_game::{History, Learn, Variant, Visit};
 use std::num::{NonZeroU32, NonZeroU64};
 use parlour_train::{Budget, SelfPlay, SelfPlayProgress};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 /// Flags of `parlour selfplay`.
@@ -61,24 +59,6 @@ pub struct SelfPlayArgs {
 /// tactics its labels must know.
 pub const DEFAULT_NODES: u64 = 5_000;
 
-/// Sets the flag on the first Ctrl-C (games under way are abandoned, the
-/// file keeps every game written) and exits on the second.
-fn stop_on_ctrl_c() -> Arc<AtomicBool> {
-    static STOP: OnceLock<Arc<AtomicBool>> = OnceLock::new();
-    STOP.get_or_init(|| {
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = stop.clone();
-        let _ = ctrlc::set_handler(move || {
-            if flag.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-            eprintln!("\nparlour selfplay: stopping; the same command resumes the run");
-        });
-        stop
-    })
-    .clone()
-}
-
 fn play<G: Learn>(run: SelfPlay<G>, args: &SelfPlayArgs) -> Result<()> {
     let bar = ProgressBar::with_draw_target(Some(run.games), ProgressDrawTarget::stderr());
     bar.set_style(
@@ -95,7 +75,7 @@ fn play<G: Learn>(run: SelfPlay<G>, args: &SelfPlayArgs) -> Result<()> {
         let rate = p.positions as f64 / started.elapsed().as_secs_f64().max(1e-9);
         bar.set_message(format!("{} positions, {rate:.0}/s", p.positions));
     };
-    let stop = stop_on_ctrl_c();
+    let stop = stop_on_ctrl_c("parlour selfplay: stopping; the same command resumes the run");
     let summary = run.run(&args.out, &stop, &progress)?;
     bar.finish_and_clear();
     let seconds = summary.elapsed.as_secs_f64().max(1e-9);

@@ -236,3 +236,25 @@ pub fn write_picture<V: Variant>(
         None => Ok(()),
     }
 }
+
+/// A flag set on the first Ctrl-C, which prints `stopping` (the command
+/// finishes or abandons what is under way and keeps what it has written);
+/// a second Ctrl-C exits at once. Without a handler (one could not be set),
+/// Ctrl-C ends the process as usual. One flag per process.
+pub fn stop_on_ctrl_c(stopping: &'static str) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, OnceLock};
+    static STOP: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    STOP.get_or_init(|| {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let _ = ctrlc::set_handler(move || {
+            if flag.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+            eprintln!("\n{stopping}");
+        });
+        stop
+    })
+    .clone()
+}
