@@ -322,6 +322,13 @@ pub trait EndgameTables: Send + Sync + std::fmt::Debug {
     /// hold it (english rules, few enough pieces, both sides on the board).
     fn probe(&self, pos: &Position) -> Option<Proven>;
 
+    /// The distance to conversion of a won or lost `pos`, in plies, where
+    /// the databases store it (see [`Evaluator::probe_distance`]).
+    fn distance(&self, pos: &Position) -> Option<u32> {
+        let _ = pos;
+        None
+    }
+
     /// The most pieces of a position the databases hold: a search asks
     /// only below this.
     fn max_pieces(&self) -> u32;
@@ -371,6 +378,18 @@ impl Evaluator<Position> for Eval {
                 if 32 - pos.empty().count() <= tables.max_pieces() =>
             {
                 tables.probe(pos)
+            }
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn probe_distance(&self, pos: &Position) -> Option<u32> {
+        match self {
+            Eval::WithTables(_, Tables(tables))
+                if 32 - pos.empty().count() <= tables.max_pieces() =>
+            {
+                tables.distance(pos)
             }
             _ => None,
         }

@@ -214,4 +214,12 @@ impl parlour_checkers::EndgameTables for Egdb {
     fn max_pieces(&self) -> u32 {
         Egdb::max_pieces(self)
     }
+
+    #[inline]
+    fn distance(&self, pos: &Position) -> Option<u32> {
+        match self.probe_distance(pos)? {
+            (_, Distance::Exactly(d)) => Some(u32::from(d.0)),
+            (_, Distance::Below(_)) => None,
+        }
+    }
 }

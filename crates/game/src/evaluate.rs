@@ -70,6 +70,18 @@ pub trait Evaluator<G: Game> {
         let _ = pos;
         None
     }
+
+    /// For a position [`Evaluator::probe`] proves won or lost, its distance
+    /// in plies to the next conversion (a capture or a man's move, into a
+    /// smaller database) under best play, where the databases keep it:
+    /// they may keep only the long ones, which a search cannot see to the
+    /// end. A searcher prefers the nearer of two such wins, so a long win
+    /// makes progress. The default keeps none.
+    #[inline(always)]
+    fn probe_distance(&self, pos: &G) -> Option<u32> {
+        let _ = pos;
+        None
+    }
 }
 
 /// An endgame database's value of a position, for the side to move.

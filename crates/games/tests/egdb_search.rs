@@ -48,9 +48,10 @@ fn random_fen(rng: &mut StdRng, pieces: usize) -> String {
     format!("{side}:W{}:B{}", white.join(","), black.join(","))
 }
 
-/// Plays `pos` out with one engine on both sides, at `depth`, and returns
-/// the outcome (a game still running after 300 plies is a draw here).
-fn play_out(pos: Position, eval: &parlour_checkers::Eval, depth: u32) -> Outcome {
+/// Plays `pos` out with one engine on both sides, `nodes` a move (about
+/// what a few milliseconds search in so few pieces), and returns the
+/// outcome (a game still running after 300 plies is a draw here).
+fn play_out(pos: Position, eval: &parlour_checkers::Eval, nodes: u64) -> Outcome {
     let mut searcher = Searcher::new(1, 8).unwrap();
     let stop = Arc::new(AtomicBool::new(false));
     let mut history = History::new(pos);
@@ -58,7 +59,7 @@ fn play_out(pos: Position, eval: &parlour_checkers::Eval, depth: u32) -> Outcome
         if let Some(outcome) = history.outcome() {
             return outcome;
         }
-        let result = searcher.search(&history, Limits::Depth(depth), eval, &stop, |_| {});
+        let result = searcher.search(&history, Limits::Nodes(nodes), eval, &stop, |_| {});
         history.push(result.best_move.expect("a game not over has a move"));
     }
     Outcome::Draw
@@ -87,7 +88,7 @@ fn the_search_converts_database_wins_and_holds_draws() {
         match eval.probe(&pos) {
             Some(Proven::Win) if won < 12 => {
                 won += 1;
-                let outcome = play_out(pos, &eval, 8);
+                let outcome = play_out(pos, &eval, 20_000);
                 assert_eq!(
                     outcome,
                     Outcome::Win(side),
@@ -96,7 +97,7 @@ fn the_search_converts_database_wins_and_holds_draws() {
             }
             Some(Proven::Draw) if drawn < 6 => {
                 drawn += 1;
-                let outcome = play_out(pos, &eval, 8);
+                let outcome = play_out(pos, &eval, 20_000);
                 assert_eq!(outcome, Outcome::Draw, "{fen}: drawn");
             }
             Some(_) => {}

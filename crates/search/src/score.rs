@@ -29,8 +29,13 @@ pub(crate) const PROVEN_WIN: i32 = 25_000;
 /// winning side still makes progress among won positions.
 pub(crate) const PROVEN_PROGRESS: i32 = 2_000;
 
-const _: () = assert!(PROVEN_WIN - MAX_PLY as i32 - PROVEN_PROGRESS > EVAL_LIMIT);
-const _: () = assert!(PROVEN_WIN + PROVEN_PROGRESS < WIN_BOUND);
+/// The longest distance to conversion a proven score tells apart: a
+/// proven win whose distance the databases store scores below every
+/// proven win they do not (those are nearer), the nearer first.
+pub(crate) const PROVEN_DISTANCE: i32 = 255;
+
+const _: () = assert!(PROVEN_WIN - MAX_PLY as i32 - PROVEN_PROGRESS - PROVEN_DISTANCE > EVAL_LIMIT);
+const _: () = assert!(PROVEN_WIN + PROVEN_PROGRESS + PROVEN_DISTANCE < WIN_BOUND);
 
 /// Larger than any score: the bounds of a full window.
 pub(crate) const INFINITE: i32 = WIN + 1;

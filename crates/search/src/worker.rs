@@ -9,8 +9,8 @@ use crate::draw::{respect_quiet_limit, Path};
 use crate::limits::Limits;
 use crate::ordering::{self, continuation_key, Tables, KILLER, NO_KEY, TACTICAL, TT_MOVE};
 use crate::score::{
-    from_table, to_table, Score, EVAL_LIMIT, INFINITE, MAX_PLY, PROVEN_PROGRESS, PROVEN_WIN, WIN,
-    WIN_BOUND,
+    from_table, to_table, Score, EVAL_LIMIT, INFINITE, MAX_PLY, PROVEN_DISTANCE, PROVEN_PROGRESS,
+    PROVEN_WIN, WIN, WIN_BOUND,
 };
 use crate::stack::Frame;
 use crate::tt::{Bound, Table};
@@ -109,6 +109,10 @@ pub(crate) struct Worker<'a, G: Evaluate> {
     tbhits: u64,
     /// Whether this search is being abandoned.
     aborted: bool,
+    /// Whether positions below the root are looked up in the evaluator's
+    /// endgame databases: not when the root itself is in them (see
+    /// [`Worker::root_in_tables`]).
+    probe_tree: bool,
     /// History and continuation history, kept between searches.
     tables: &'a mut Tables,
     /// The positions of the game and of the current line, for repetitions.
@@ -135,6 +139,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             unflushed: 0,
             tbhits: 0,
             aborted: false,
+            probe_tree: true,
             tables,
             path: Path::new(root.hashes, MAX_PLY + 1),
             stack: (0..=MAX_PLY + 1).map(|_| Frame::new()).collect(),
@@ -193,12 +198,77 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     fn proven(&mut self, pos: &G, ply: usize) -> Option<i32> {
         let proven = self.eval.probe(pos)?;
         self.tbhits += 1;
-        let progress = || self.evaluate(pos).clamp(-PROVEN_PROGRESS, PROVEN_PROGRESS);
+        if proven == Proven::Draw {
+            return Some(0);
+        }
+        // Progress from the winner's view: a stored distance (a long win)
+        // ranks below every win without one, the nearer first; else the
+        // evaluation.
+        let progress = match self.eval.probe_distance(pos) {
+            Some(d) => {
+                let winner = -PROVEN_PROGRESS - (d as i32).min(PROVEN_DISTANCE);
+                if proven == Proven::Win {
+                    winner
+                } else {
+                    -winner
+                }
+            }
+            None => self.evaluate(pos).clamp(-PROVEN_PROGRESS, PROVEN_PROGRESS),
+        };
         Some(match proven {
-            Proven::Draw => 0,
-            Proven::Win => PROVEN_WIN - ply as i32 + progress(),
-            Proven::Loss => -(PROVEN_WIN - ply as i32) + progress(),
+            Proven::Win => PROVEN_WIN - ply as i32 + progress,
+            _ => -(PROVEN_WIN - ply as i32) + progress,
         })
+    }
+
+    /// With the root in the evaluator's endgame databases, keeps only the
+    /// root moves that hold its value (every move of a lost position), and
+    /// has the search below them take the databases' values where it
+    /// stops ([`Worker::static_score`]) instead of at every node; returns
+    /// the root's proven score. Cutting every node short by the databases
+    /// would score every root move at once by their value and the
+    /// evaluation, a one-ply search that never finds the captures that
+    /// win (three kings shuffle round one); this way the search finds them
+    /// itself, the moves left cannot spoil the win, and the value is shown
+    /// as the databases give it (as Stockfish filters root moves by its
+    /// tablebases).
+    fn root_in_tables(&mut self, root: &G, root_moves: &mut Vec<RootMove<G::Move>>) -> Option<i32> {
+        self.probe_tree = true;
+        let value = self.eval.probe(root)?;
+        self.probe_tree = false;
+        let keeps = |child: Option<Proven>, over: bool| match value {
+            Proven::Win => child == Some(Proven::Loss) || (child.is_none() && over),
+            Proven::Draw => child == Some(Proven::Draw),
+            Proven::Loss => true,
+        };
+        let mut kept: Vec<RootMove<G::Move>> = Vec::with_capacity(root_moves.len());
+        for rm in root_moves.iter() {
+            let child = root.play(rm.mv);
+            let proven = self.eval.probe(&child);
+            self.tbhits += u64::from(proven.is_some());
+            if keeps(proven, proven.is_none() && child.count_moves() == 0) {
+                kept.push(*rm);
+            }
+        }
+        // Tables that contradict their own successors keep every move.
+        if !kept.is_empty() {
+            *root_moves = kept;
+        }
+        self.proven(root, 0)
+    }
+
+    /// The score of `pos` where the search stops: its evaluation, or,
+    /// below a root in the databases (where they cut no line short), their
+    /// value of it, so that the search steers clear of the draws they know
+    /// and towards the wins it can see.
+    #[inline(always)]
+    fn static_score(&mut self, pos: &G, ply: usize) -> i32 {
+        if !self.probe_tree {
+            if let Some(score) = self.proven(pos, ply) {
+                return score;
+            }
+        }
+        self.evaluate(pos)
     }
 
     fn nodes(&self) -> u64 {
@@ -248,6 +318,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             });
         }
         self.keys.clear();
+        let root_proven = self.root_in_tables(root, &mut root_moves);
+        // What the search says a score is: with the root in the databases,
+        // their value unless the search proves a win or loss of its own.
+        let shown = |score: i32| match root_proven {
+            Some(proven) if score.abs() < WIN_BOUND => proven,
+            _ => score,
+        };
         // Something legal to answer with, whatever happens.
         finished.best = Some(root_moves[0].mv);
         finished.pv = vec![root_moves[0].mv];
@@ -310,7 +387,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             previous = score;
             finished = Finished {
                 best: Some(best.mv),
-                score,
+                score: shown(score),
                 depth,
                 pv: self.stack[0].pv.clone(),
             };
@@ -320,7 +397,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             let nodes = self.nodes();
             report(&Info {
                 depth,
-                score: Score::from_internal(score),
+                score: Score::from_internal(shown(score)),
                 nodes,
                 nps: (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64,
                 tbhits: self.shared.tbhits.load(Relaxed) + self.tbhits,
@@ -443,7 +520,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 0
             };
         }
-        if ply > 0 {
+        if ply > 0 && self.probe_tree {
             if let Some(score) = self.proven(pos, ply) {
                 self.count_node();
                 return score;
@@ -457,7 +534,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return self.evaluate(pos);
+            return self.static_score(pos, ply);
         }
         // Nothing here can beat a win in the next ply or lose faster than
         // a loss now.
@@ -494,7 +571,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         // that a shallow search would not bring it back.
         let unsettled = pos.is_unsettled();
         if !pv_node && !unsettled && depth <= RFP_DEPTH && beta.abs() < WIN_BOUND {
-            let static_eval = self.evaluate(pos);
+            let static_eval = self.static_score(pos, ply);
             if static_eval - RFP_MARGIN * depth >= beta {
                 return static_eval;
             }
@@ -634,13 +711,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             return 0;
         }
         // The first quiescence node is its negamax node, probed there.
-        if qply > 0 {
+        if qply > 0 && self.probe_tree {
             if let Some(score) = self.proven(pos, ply) {
                 return score;
             }
         }
         if ply >= MAX_PLY - 1 || qply >= QS_MAX_PLY {
-            return self.evaluate(pos);
+            return self.static_score(pos, ply);
         }
         let mut list = G::MoveList::default();
         pos.legal_moves(&mut list);
@@ -660,7 +737,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         // Where every move is tactical (a capture is compulsory) the side
         // to move cannot stand pat.
         if tactical < moves.len() {
-            let stand_pat = self.evaluate(pos);
+            let stand_pat = self.static_score(pos, ply);
             if stand_pat >= beta || tactical == 0 {
                 self.keys.truncate(base);
                 return stand_pat;
