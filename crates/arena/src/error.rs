@@ -92,6 +92,9 @@ pub enum SpecProblem {
     /// `eval=` empty.
     #[error("the evaluation is empty: write eval=NAME, as in eval=handwritten")]
     EmptyEval,
+    /// `egdb=` empty.
+    #[error("the endgame databases' directory is empty: write egdb=DIR")]
+    EmptyEgdb,
     /// A `tc=` that does not read.
     #[error(transparent)]
     TimeControl(#[from] TimeControlError),

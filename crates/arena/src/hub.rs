@@ -26,7 +26,7 @@
 
 use crate::error::{BuildError, BuildProblem};
 use crate::player::{ClockState, Player};
-use crate::search::search_factory;
+use crate::search::{plain_evaluator, search_factory_with, EvaluatorMaker};
 use crate::spec::{Limits, PlayerSpec};
 use crate::Choice;
 use parlour_game::{History, Variant};
@@ -187,7 +187,17 @@ pub fn hub_factory<V: Variant>(
     rules: V,
     eval: Option<String>,
 ) -> impl Fn(&PlayerSpec) -> Result<Box<dyn Player<V::Position>>, BuildError> + Sync {
-    let search = search_factory::<V>(rules, eval);
+    hub_factory_with(rules, eval, plain_evaluator::<V>)
+}
+
+/// [`hub_factory`] with the built-in engines' evaluators (and a spec's
+/// endgame databases) made by `make`, as [`search_factory_with`].
+pub fn hub_factory_with<V: Variant>(
+    rules: V,
+    eval: Option<String>,
+    make: EvaluatorMaker<V>,
+) -> impl Fn(&PlayerSpec) -> Result<Box<dyn Player<V::Position>>, BuildError> + Sync {
+    let search = search_factory_with::<V>(rules, eval, make);
     let variant = rules.hub_variant();
     let pools: Mutex<HashMap<String, Pool>> = Mutex::new(HashMap::new());
     move |spec: &PlayerSpec| match spec {

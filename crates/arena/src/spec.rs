@@ -2,7 +2,9 @@
 //! `search:depth=8`, `search:movetime=100,threads=1`, `search:nodes=50000`,
 //! `search:tc=10+0.1`, each optionally with `name=...`, the search and
 //! greedy players with `eval=...` (an evaluation the game names, as
-//! `eval=handwritten`), and outside engines speaking Hub,
+//! `eval=handwritten`), the search with `egdb=DIR` (english checkers'
+//! endgame databases, built by `parlour egdb build`), and outside engines
+//! speaking Hub,
 //! `hub:CMD[,option=value...]`, parsed and checked into a [`PlayerSpec`].
 //!
 //! # Hub engines
@@ -31,6 +33,7 @@
 
 use crate::error::{SpecError, SpecProblem, TimeControlError};
 use std::fmt;
+use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -134,6 +137,8 @@ pub enum PlayerSpec {
         limits: Limits,
         /// The evaluation the game names by this text, if not the match's.
         eval: Option<String>,
+        /// The directory of the endgame databases the search probes, if any.
+        egdb: Option<PathBuf>,
     },
     /// An outside program speaking Hub (see the module notes for the
     /// syntax).
@@ -207,7 +212,7 @@ fn options_of(kind: &str) -> &'static str {
         "random" => "seed, name",
         "greedy" => "eval, name",
         "hub" => "depth, nodes, movetime, tc, name, startup, margin",
-        _ => "depth, nodes, movetime, tc, threads, hash, eval, name",
+        _ => "depth, nodes, movetime, tc, threads, hash, eval, egdb, name",
     }
 }
 
@@ -236,6 +241,7 @@ impl FromStr for PlayerSpec {
         let mut name = None;
         let mut seed = None;
         let mut eval = None;
+        let mut egdb = None;
         let mut startup = None;
         let mut margin = None;
         let mut limits = Limits {
@@ -289,6 +295,8 @@ impl FromStr for PlayerSpec {
                 "name" => name = Some(value.to_string()),
                 "eval" if value.is_empty() => return Err(fail(SpecProblem::EmptyEval)),
                 "eval" => eval = Some(value.to_string()),
+                "egdb" if value.is_empty() => return Err(fail(SpecProblem::EmptyEgdb)),
+                "egdb" => egdb = Some(PathBuf::from(value)),
                 "seed" => {
                     seed = Some(value.parse::<u64>().map_err(|_| {
                         fail(SpecProblem::Seed {
@@ -344,7 +352,12 @@ impl FromStr for PlayerSpec {
                 {
                     return Err(fail(SpecProblem::NoLimit));
                 }
-                PlayerSpec::Search { name, limits, eval }
+                PlayerSpec::Search {
+                    name,
+                    limits,
+                    eval,
+                    egdb,
+                }
             }
         })
     }
@@ -477,7 +490,23 @@ mod tests {
                     threads: 1,
                     ..Limits::default()
                 },
-                eval: Some("handwritten".into())
+                eval: Some("handwritten".into()),
+                egdb: None,
+            }
+        );
+        assert_eq!(
+            "search:depth=2,egdb=/data/egdb"
+                .parse::<PlayerSpec>()
+                .unwrap(),
+            PlayerSpec::Search {
+                name: "search:depth=2,egdb=/data/egdb".into(),
+                limits: Limits {
+                    depth: Some(2),
+                    threads: 1,
+                    ..Limits::default()
+                },
+                eval: None,
+                egdb: Some(PathBuf::from("/data/egdb")),
             }
         );
         let s: PlayerSpec = "search:depth=8".parse().unwrap();
@@ -607,6 +636,7 @@ mod tests {
             ("search:depth=3,name=", P::EmptyName),
             ("search:depth=3,name=a\"b", P::BadName),
             ("search:depth=3,eval=", P::EmptyEval),
+            ("search:depth=3,egdb=", P::EmptyEgdb),
             ("hub:,depth=2", P::EmptyCommand),
             ("hub:  ", P::EmptyCommand),
             ("hub:engine", P::HubNoLimit),

@@ -262,9 +262,42 @@ fn best_and_hub_search_with_the_databases() {
         text.contains(&format!("param name=egdb value={dir}")),
         "{text}"
     );
-    // A match takes them per engine, as Hub engines.
+    // A match takes them per engine: a search engine's `egdb=`, or a Hub
+    // engine's own flag.
     let err = fails(&["match", "--egdb", dir, "--rounds", "1"]);
     assert!(err.contains("per engine"), "{err}");
+    let results = tmp.path().join("tables.jsonl");
+    let with = format!("search:depth=12,egdb={dir},name=tables");
+    ok_stdout(&[
+        "match",
+        "--fen",
+        fen,
+        "--engine",
+        &with,
+        "--engine",
+        "search:depth=12,name=plain",
+        "--rounds",
+        "1",
+        "--quiet",
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    let games = std::fs::read_to_string(&results).unwrap();
+    let won = games
+        .lines()
+        .filter(|l| l.contains("\"white\":\"tables\"") && l.contains("\"winner\":\"white\""))
+        .count();
+    assert_eq!(won, 1, "with the databases, three kings beat one:\n{games}");
+    let err = fails(&[
+        "match",
+        "--engine",
+        "search:depth=2,egdb=/no/such/dir",
+        "--engine",
+        "random",
+        "--rounds",
+        "1",
+    ]);
+    assert!(err.contains("egdb=/no/such/dir"), "{err}");
     // Pegs have none.
     let err = fails(&["best", "--game", "pegs", "--egdb", dir, "--depth", "1"]);
     assert!(err.contains("no endgame databases"), "{err}");
