@@ -155,9 +155,11 @@ pub fn row_chart(
     );
     for (i, row) in rows.iter().enumerate() {
         let y = top + row_h * (i as f64 + 0.5);
+        // A row's label and mark in one group, so a reader of the file
+        // finds which is whose.
         let _ = writeln!(
             out,
-            "<text class=\"label\" x=\"4\" y=\"{:.1}\">{}</text>",
+            "<g class=\"row\"><text class=\"label\" x=\"4\" y=\"{:.1}\">{}</text>",
             y + 4.0,
             escape(&row.label)
         );
@@ -189,6 +191,7 @@ pub fn row_chart(
             }
             Mark::Nothing => {}
         }
+        out.push_str("</g>\n");
     }
     out.push_str("</svg>\n");
     out
@@ -346,6 +349,15 @@ mod tests {
             .collect();
         assert_eq!(bars.len(), 1);
         assert_eq!(bars[0].attribute("data-value"), Some("4"));
+        let row = bars[0].parent().unwrap();
+        assert_eq!(row.attribute("class"), Some("row"));
+        let label = row.children().find(|n| n.has_tag_name("text")).unwrap();
+        assert_eq!(label.text(), Some("x <1>"));
+        let groups = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("row"))
+            .count();
+        assert_eq!(groups, 2, "a group a row");
         assert!(svg.contains(">x &lt;1&gt;</text>"), "{svg}");
         let line = Line {
             name: "LLR".into(),
