@@ -567,6 +567,20 @@ pub enum MatchError {
         /// The file.
         path: PathBuf,
     },
+    /// The HTML report to go over the results or the PDN.
+    #[error("the HTML report must go to a file of its own, not to `{}`", .path.display())]
+    HtmlOverRecords {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The HTML report's folder is not there.
+    #[error("cannot write the HTML report `{}`: its folder `{}` is not there", .path.display(), .folder.display())]
+    HtmlFolder {
+        /// The report's path.
+        path: PathBuf,
+        /// Its folder.
+        folder: PathBuf,
+    },
     /// An SPRT on a shard.
     #[error(
         "an SPRT cannot run on a shard, which cannot stop the whole match: play the shards, \

@@ -1,13 +1,17 @@
 //! The match report as one self-contained HTML page (`parlour report
 //! --html`): the tables the text report prints, a crosstable, an Elo chart
-//! per pairing, results by opening, termination reasons, time per move,
+//! per pairing, the score and the SPRT's log-likelihood ratio against games
+//! played, results by opening, termination reasons, time per move,
 //! and every game in a viewer that steps through its moves on the game's
 //! own SVG diagram. Styles and the viewer's script are inline and nothing
 //! is fetched, so the file opens anywhere; everything but the viewer's
 //! stepping reads with JavaScript off.
 
+use crate::chart::{self, Axis, Line, Mark, Row};
 use crate::records::GameRecord;
 use crate::report::MatchReport;
+use crate::sprt::Sprt;
+use crate::tally::Tally;
 use parlour_game::registry::read_line;
 use parlour_game::svg::escape;
 use parlour_game::{Game, Side, Variant};
@@ -44,77 +48,202 @@ fn html_table<S: AsRef<str>>(header: &[S], rows: &[Vec<String>], right: &[bool])
     out
 }
 
-/// An Elo estimate, the low and the high end of its interval.
-type Interval = (f64, f64, f64);
-
-/// The Elo of each pairing with its 95% interval, as an inline SVG chart:
-/// one row per pairing, a dot at the estimate and a bar over the interval,
-/// against a zero line.
-///
-/// Plain SVG written here rather than a charting crate (plotters' SVG
-/// backend, say): the chart is a handful of lines and dots, the page must
-/// not grow by a font or a library per chart, and the same few lines of
-/// text keep the report's size small and its output stable for tests.
+/// The Elo of each pairing with its 95% interval, as an inline SVG chart
+/// ([`chart::row_chart`]): one row per pairing, a dot at the estimate and
+/// a bar over the interval, against a zero line.
 fn elo_chart(report: &MatchReport) -> String {
     let engines = report.tally.engines();
-    let rows: Vec<(String, Option<Interval>)> = report
+    let rows: Vec<Row> = report
         .tally
         .pairings()
         .iter()
-        .map(|p| {
-            let est = p.wld.elo().map(|e| (e.elo, e.lower, e.upper));
-            (format!("{} vs {}", engines[p.a], engines[p.b]), est)
+        .map(|p| Row {
+            label: format!("{} vs {}", engines[p.a], engines[p.b]),
+            mark: p.wld.elo().map_or(Mark::Nothing, |e| Mark::Interval {
+                estimate: e.elo,
+                low: e.lower,
+                high: e.upper,
+            }),
         })
         .collect();
     // The axis spans every finite end, at least +/-100 Elo.
     let span = rows
         .iter()
-        .filter_map(|(_, e)| *e)
-        .flat_map(|(e, lo, hi)| [e, lo, hi])
+        .filter_map(|r| match r.mark {
+            Mark::Interval {
+                estimate,
+                low,
+                high,
+            } => Some([estimate, low, high]),
+            _ => None,
+        })
+        .flatten()
         .filter(|x| x.is_finite())
         .fold(100.0_f64, |m, x| m.max(x.abs()))
         .min(1000.0);
-    let (label_w, plot_w, row_h) = (260.0, 420.0, 28.0);
-    let width = label_w + plot_w + 20.0;
-    let height = row_h * rows.len() as f64 + 40.0;
-    let x_of = |elo: f64| label_w + plot_w / 2.0 + elo.clamp(-span, span) / span * plot_w / 2.0;
-    let mut out = format!(
-        "<svg class=\"elo-chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
-         viewBox=\"0 0 {width:.0} {height:.0}\" font-size=\"12\">\n"
+    let text = |v: f64| format!("{v:+.0}");
+    let axis = Axis {
+        low: -span,
+        high: span,
+        ticks: chart::ticks(-span, span, 6),
+        text: &text,
+        caption: "Elo of the first engine against the second".into(),
+    };
+    chart::row_chart("elo-chart", &rows, &axis, 260.0, Some(0.0))
+}
+
+/// Per pairing, at its start and after each of its games in the order
+/// they ended (games that ended at the same count in different shards by
+/// index): the games played, the first engine's score so far in percent
+/// (50 at the start), and the SPRT's log-likelihood ratio of its finished
+/// pairs if `sprt` is given (0 at the start). The ratio is
+/// [`Sprt::llr`]'s, the one the match stops on.
+fn running(report: &MatchReport, sprt: Option<Sprt>) -> Vec<Vec<(f64, f64, f64)>> {
+    let mut order: Vec<&GameRecord> = report.records.iter().collect();
+    order.sort_by_key(|r| (r.order, r.index));
+    let mut tally = Tally::new(
+        report.tally.engines().to_vec(),
+        &report
+            .tally
+            .pairings()
+            .iter()
+            .map(|p| (p.a, p.b))
+            .collect::<Vec<_>>(),
     );
-    let zero = x_of(0.0);
-    let _ = writeln!(
-        out,
-        "<line x1=\"{zero:.1}\" y1=\"4\" x2=\"{zero:.1}\" y2=\"{:.1}\" stroke=\"#999\"/>",
-        height - 24.0
-    );
-    for (label, at) in [(-span, x_of(-span)), (0.0, zero), (span, x_of(span))] {
-        let _ = writeln!(
-            out,
-            "<text x=\"{at:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{label:+.0}</text>",
-            height - 8.0
-        );
-    }
-    for (i, (name, est)) in rows.iter().enumerate() {
-        let y = 16.0 + row_h * i as f64;
-        let _ = writeln!(
-            out,
-            "<text x=\"4\" y=\"{:.1}\">{}</text>",
-            y + 4.0,
-            escape(name)
-        );
-        if let Some((elo, lo, hi)) = est {
-            let _ = writeln!(
-                out,
-                "<g class=\"elo\" data-elo=\"{elo:.1}\"><line x1=\"{:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#2f6db5\" stroke-width=\"4\"/>\
-                 <circle cx=\"{:.1}\" cy=\"{y:.1}\" r=\"5\" fill=\"#c0392b\"/></g>",
-                x_of(*lo),
-                x_of(*hi),
-                x_of(*elo)
-            );
+    let mut series = vec![vec![(0.0, 50.0, 0.0)]; report.tally.pairings().len()];
+    for r in order {
+        let before: Vec<u32> = tally.pairings().iter().map(|p| p.wld.games()).collect();
+        if tally.add(r).is_err() {
+            continue;
+        }
+        for (i, p) in tally.pairings().iter().enumerate() {
+            if p.wld.games() != before[i] {
+                let score = 100.0 * p.wld.score().unwrap_or(0.5);
+                let llr = sprt.map_or(0.0, |s| s.llr(&p.penta));
+                series[i].push((f64::from(p.wld.games()), score, llr));
+            }
         }
     }
-    out.push_str("</svg>\n");
+    series
+}
+
+/// Per pairing, its score against the games played, and with an SPRT its
+/// log-likelihood ratio against the games played with the test's bounds;
+/// a sentence in place of the ratio's chart when no SPRT ran.
+fn progress_charts(report: &MatchReport) -> String {
+    let engines = report.tally.engines();
+    let sprt = report.sprt.map(|s| s.sprt);
+    let mut out = String::new();
+    match report.sprt {
+        Some(s) => {
+            let _ = writeln!(
+                out,
+                "<p>The SPRT ({}) over the colour-swapped pairs: it accepts H1 when the \
+                 log-likelihood ratio reaches {:.2}, H0 when it falls to {:.2}.</p>",
+                escape(&s.sprt.to_string()),
+                s.sprt.upper_bound(),
+                s.sprt.lower_bound()
+            );
+        }
+        None => out.push_str(
+            "<p class=\"no-sprt\">No SPRT ran in this match (<code>--sprt</code> on \
+             <code>parlour match</code> or <code>parlour report</code>), so only the running \
+             score is drawn: the first engine's points per game so far, in percent.</p>\n",
+        ),
+    }
+    let games_text = |v: f64| format!("{v:.0}");
+    for (p, points) in report.tally.pairings().iter().zip(running(report, sprt)) {
+        let games = points.last().map_or(0.0, |q| q.0);
+        if games == 0.0 {
+            continue;
+        }
+        let (a, b) = (&engines[p.a], &engines[p.b]);
+        let _ = writeln!(out, "<h3>{} vs {}</h3>", escape(a), escape(b));
+        let x = Axis {
+            low: 0.0,
+            high: games,
+            ticks: chart::ticks(0.0, games, 8)
+                .into_iter()
+                .filter(|t| t.fract() == 0.0)
+                .collect(),
+            text: &games_text,
+            caption: "games played".into(),
+        };
+        let pct = |v: f64| format!("{v:.0}%");
+        let y = Axis {
+            low: 0.0,
+            high: 100.0,
+            ticks: vec![0.0, 25.0, 50.0, 75.0, 100.0],
+            text: &pct,
+            caption: "score".into(),
+        };
+        let score = Line {
+            name: format!("{a}'s score so far"),
+            class: "score",
+            colour: "#2f6db5",
+            dashed: false,
+            // No score before the first game.
+            points: points.iter().skip(1).map(|q| (q.0, q.1)).collect(),
+        };
+        let even = Line {
+            name: "even (50%)".into(),
+            class: "even",
+            colour: "#999",
+            dashed: true,
+            points: vec![(0.0, 50.0), (games, 50.0)],
+        };
+        out.push_str(&chart::line_chart("score-chart", &[score, even], &x, &y));
+        let Some(s) = sprt else {
+            continue;
+        };
+        let (lower, upper) = (s.lower_bound(), s.upper_bound());
+        let llrs: Vec<(f64, f64)> = points
+            .iter()
+            .map(|q| (q.0, q.2))
+            .filter(|q| q.1.is_finite())
+            .collect();
+        let (low, high) = llrs
+            .iter()
+            .fold((lower, upper), |(lo, hi), q| (lo.min(q.1), hi.max(q.1)));
+        let pad = 0.05 * (high - low);
+        let ratio = |v: f64| format!("{v:.1}");
+        let y = Axis {
+            low: low - pad,
+            high: high + pad,
+            ticks: chart::ticks(low - pad, high + pad, 6),
+            text: &ratio,
+            caption: "LLR".into(),
+        };
+        let bound = |name: String, class, colour, at: f64| Line {
+            name,
+            class,
+            colour,
+            dashed: true,
+            points: vec![(0.0, at), (games, at)],
+        };
+        let lines = [
+            Line {
+                name: format!("log-likelihood ratio of {a} against {b}"),
+                class: "llr",
+                colour: "#c0392b",
+                dashed: false,
+                points: llrs,
+            },
+            bound(
+                format!("H1 accepted at {upper:.2}"),
+                "bound upper",
+                "#2e8b57",
+                upper,
+            ),
+            bound(
+                format!("H0 accepted at {lower:.2}"),
+                "bound lower",
+                "#8b4513",
+                lower,
+            ),
+        ];
+        out.push_str(&chart::line_chart("sprt-chart", &lines, &x, &y));
+    }
     out
 }
 
@@ -355,6 +484,8 @@ pub fn html_report<V: Variant>(report: &MatchReport, rules: &V, title: &str) -> 
     out.push_str(&html_table(&header, &rows, &right));
     out.push_str("<h2>Elo with its 95% interval</h2>\n");
     out.push_str(&elo_chart(report));
+    out.push_str("<h2>Score and SPRT against games played</h2>\n");
+    out.push_str(&progress_charts(report));
     let count_rows = |rows: BTreeMap<String, [u32; 4]>| -> Vec<Vec<String>> {
         rows.into_iter()
             .map(|(k, c)| {

@@ -62,6 +62,7 @@
 //! println!("{report}");
 //! ```
 
+pub mod chart;
 mod check;
 mod error;
 mod game;

@@ -6,6 +6,7 @@ use crate::check::Plan;
 use crate::error::{MatchError, RecordError};
 use crate::game::{play_game, Adjudication, GameSetup};
 use crate::header::{HeaderOpening, MatchHeader, HEADER_FORMAT};
+use crate::html::html_report;
 use crate::openings::{OpeningBook, OpeningSpec};
 use crate::player::Factory;
 use crate::records::{read_results, GameRecord, RecordFiles};
@@ -114,6 +115,9 @@ pub struct MatchConfig {
     pub resume: bool,
     /// The PDN `Event` tag.
     pub event: String,
+    /// The match report as one HTML page ([`crate::html_report`]), written
+    /// when the match ends, a stopped match included.
+    pub html: Option<PathBuf>,
     /// Set to stop the match: games under way finish and are recorded, no
     /// new game starts.
     pub stop: Option<Arc<AtomicBool>>,
@@ -138,6 +142,7 @@ impl Default for MatchConfig {
             results: None,
             resume: false,
             event: "parlour match".to_string(),
+            html: None,
             stop: None,
         }
     }
@@ -297,6 +302,23 @@ fn prepare<V: Variant>(
         if same_file(pdn, results) {
             return Err(MatchError::SameFile {
                 path: results.clone(),
+            });
+        }
+    }
+    if let Some(html) = &config.html {
+        if let Some(path) = [&config.results, &config.pdn]
+            .into_iter()
+            .flatten()
+            .find(|p| same_file(p, html))
+        {
+            return Err(MatchError::HtmlOverRecords { path: path.clone() });
+        }
+        // Found out now, not after the match.
+        let folder = html.parent().filter(|f| !f.as_os_str().is_empty());
+        if let Some(folder) = folder.filter(|f| !f.is_dir()) {
+            return Err(MatchError::HtmlFolder {
+                path: html.clone(),
+                folder: folder.to_path_buf(),
             });
         }
     }
@@ -590,13 +612,23 @@ pub fn run_match<V: Variant>(
             decision: sprt.decide(llr),
         }
     });
-    Ok(MatchReport {
+    let report = MatchReport {
         tally: shared.tally,
         records,
         planned: total,
         sprt,
         stopped,
-    })
+    };
+    if let Some(path) = &config.html {
+        let title = format!("{}: {}", config.event, prepared.names.join(", "));
+        std::fs::write(path, html_report(&report, rules, &title)).map_err(|source| {
+            RecordError::Write {
+                path: path.clone(),
+                source,
+            }
+        })?;
+    }
+    Ok(report)
 }
 
 #[cfg(test)]

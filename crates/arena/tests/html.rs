@@ -1,9 +1,10 @@
 //! The HTML report of many games: 400 generated games (random legal
-//! moves, with move times) stay under 2 MB with every game in the viewer,
-//! and the viewer's data rebuilds each game's last position exactly as the
-//! game draws it.
+//! moves, with move times) stay under 2 MB with every game in the viewer
+//! and the SPRT's chart, the viewer's data rebuilds each game's last
+//! position exactly as the game draws it, and the score and SPRT charts
+//! end where the match's numbers are.
 
-use parlour_arena::{html_report, GameRecord, MatchReport, Tally};
+use parlour_arena::{html_report, GameRecord, MatchReport, Sprt, SprtStatus, Tally};
 use parlour_checkers::{Position, Rules};
 use parlour_game::registry::MoveOf;
 use parlour_game::{splitmix, Game, Side, Variant};
@@ -118,15 +119,22 @@ fn four_hundred_games_stay_under_two_megabytes_and_replay_in_the_viewer() {
         records.push(r);
         ends.push(end);
     }
+    let sprt: Sprt = "0,5,0.05,0.05".parse().unwrap();
+    let llr = sprt.llr(&tally.pairings()[0].penta);
     let report = MatchReport {
         tally,
         records,
         planned: 400,
-        sprt: None,
+        sprt: Some(SprtStatus {
+            sprt,
+            llr,
+            decision: sprt.decide(llr),
+        }),
         stopped: None,
     };
     let html = html_report(&report, &Rules::ENGLISH, "400 games");
     assert!(html.len() < 2_000_000, "{} bytes", html.len());
+    assert_eq!(html.matches("<svg class=\"sprt-chart\"").count(), 1);
     assert_eq!(html.matches("<details>").count(), 400);
     assert_eq!(html.matches("class=\"viewer\"").count(), 400);
     let start = html.find("id=\"viewer-data\">").unwrap() + "id=\"viewer-data\">".len();
@@ -140,4 +148,105 @@ fn four_hundred_games_stay_under_two_megabytes_and_replay_in_the_viewer() {
         let first = Rules::diagram_svg(&Rules::ENGLISH.start(), Side::Black, &[]).unwrap();
         assert_eq!(pieces(&frame(&data, g, 0)), pieces(&first));
     }
+}
+
+/// The chart of class `class` in `page`, parsed.
+fn chart<'a>(page: &'a str, class: &str) -> roxmltree::Document<'a> {
+    let at = page
+        .find(&format!("<svg class=\"{class}\""))
+        .unwrap_or_else(|| panic!("no {class}"));
+    let end = at + page[at..].find("</svg>").unwrap() + "</svg>".len();
+    roxmltree::Document::parse(&page[at..end]).expect("well-formed SVG")
+}
+
+/// The polyline of class `class` in `doc`: its point count and last value.
+fn line(doc: &roxmltree::Document<'_>, class: &str) -> (usize, f64) {
+    let poly = doc
+        .descendants()
+        .find(|n| n.has_tag_name("polyline") && n.attribute("class") == Some(class))
+        .unwrap_or_else(|| panic!("no line {class}"));
+    let points = poly.attribute("points").unwrap().split(' ').count();
+    assert_eq!(
+        poly.attribute("data-points").unwrap(),
+        points.to_string(),
+        "{class}"
+    );
+    (
+        points,
+        poly.attribute("data-last-y").unwrap().parse().unwrap(),
+    )
+}
+
+#[test]
+fn the_score_and_sprt_charts_follow_the_games_in_the_order_they_ended() {
+    // Engine a wins every pair's first game and draws the second, the
+    // games ending in the reverse of their index order.
+    let mut tally = Tally::new(vec!["a".into(), "b".into()], &[(0, 1)]);
+    let mut records = Vec::new();
+    for i in 0..40 {
+        let mut r = record(i, Vec::new());
+        r.opening_plies = 0;
+        r.move_ms.clear();
+        r.order = 40 - i;
+        (r.winner, r.result) = if i % 2 == 0 {
+            (Some("black".into()), "2-0".into())
+        } else {
+            (None, "1-1".into())
+        };
+        tally.add(&r).unwrap();
+        records.push(r);
+    }
+    let sprt: Sprt = "0,10,0.05,0.05".parse().unwrap();
+    let llr = sprt.llr(&tally.pairings()[0].penta);
+    let with = MatchReport {
+        tally: tally.clone(),
+        records: records.clone(),
+        planned: 40,
+        sprt: Some(SprtStatus {
+            sprt,
+            llr,
+            decision: sprt.decide(llr),
+        }),
+        stopped: None,
+    };
+    let page = html_report(&with, &Rules::ENGLISH, "sprt");
+    let sprt_chart = chart(&page, "sprt-chart");
+    let (points, last) = line(&sprt_chart, "llr");
+    assert_eq!(points, 41, "the start and one point per game");
+    assert!((last - llr).abs() < 1e-4, "{last} against {llr}");
+    for (class, at) in [
+        ("bound upper", sprt.upper_bound()),
+        ("bound lower", sprt.lower_bound()),
+    ] {
+        let (n, y) = line(&sprt_chart, class);
+        assert_eq!(n, 2);
+        assert!((y - at).abs() < 1e-4, "{class}: {y}");
+    }
+    let labels: Vec<&str> = sprt_chart.descendants().filter_map(|n| n.text()).collect();
+    assert!(labels.contains(&"H1 accepted at 2.94"), "{labels:?}");
+    // 30 points of 40 games: 75%.
+    let score_chart = chart(&page, "score-chart");
+    let (points, score) = line(&score_chart, "score");
+    assert_eq!(points, 40, "one point per game");
+    assert!((score - 75.0).abs() < 1e-9, "{score}");
+    // The first game to end was the last one, a draw: the line's first
+    // point is on the even line (in index order it would be a win, 100%).
+    let pixel_y = |class: &str, i: usize| -> String {
+        let poly = score_chart
+            .descendants()
+            .find(|n| n.attribute("class") == Some(class))
+            .unwrap();
+        let point = poly.attribute("points").unwrap().split(' ').nth(i).unwrap();
+        point.split(',').nth(1).unwrap().to_string()
+    };
+    assert_eq!(pixel_y("score", 0), pixel_y("even", 0));
+    assert_ne!(pixel_y("score", 1), pixel_y("even", 0));
+    assert!(!page.contains("No SPRT ran"));
+    // Without an SPRT, the score alone, and the page says so.
+    let without = MatchReport { sprt: None, ..with };
+    let page = html_report(&without, &Rules::ENGLISH, "no sprt");
+    assert!(page.contains("No SPRT ran in this match"));
+    assert!(!page.contains("<svg class=\"sprt-chart\""));
+    let (points, score) = line(&chart(&page, "score-chart"), "score");
+    assert_eq!((points, score), (40, 75.0));
 }

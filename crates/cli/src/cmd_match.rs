@@ -5,7 +5,7 @@
 //! so far, the LLR of an SPRT: a bar on a terminal, a plain line every few
 //! seconds otherwise, so a match in a log is not silent), a Ctrl-C that
 //! lets the games under way finish and be recorded, and the final tables on
-//! stdout.
+//! stdout (and with `--html` the arena's HTML report).
 
 use crate::options::{stop_on_ctrl_c, EvalArg, GameArgs};
 use crate::Run;
@@ -160,6 +160,11 @@ pub struct MatchArgs {
     /// The PDN Event tag.
     #[arg(long, default_value = "parlour match")]
     event: String,
+    /// At the end of the match (a stopped one too) write its report as
+    /// one self-contained HTML page, as `parlour report --html` does: the
+    /// tables, the charts, and every game in a viewer.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
@@ -266,6 +271,7 @@ impl MatchArgs {
             results: self.results.clone(),
             resume: self.resume,
             event: self.event.clone(),
+            html: self.html.clone(),
             stop: None,
         })
     }

@@ -378,9 +378,12 @@ fn a_killed_match_resumes_with_every_game_once() {
     resumed.push("--resume");
 
     // Resumed, then interrupted as by Ctrl-C: the game under way finishes
-    // and is recorded, the report says so, and the exit is a failure.
+    // and is recorded, the report says so (and its HTML page too), and the
+    // exit is a failure.
+    let html = dir.join("stopped.html");
     let child = Command::new(env!("CARGO_BIN_EXE_parlour"))
         .args(&resumed)
+        .args(["--html", path(&html)])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -408,6 +411,12 @@ fn a_killed_match_resumes_with_every_game_once() {
         "{stdout}"
     );
     assert!(stderr.contains("--resume"), "{stderr}");
+    let page = std::fs::read_to_string(&html).expect("the stopped match's page");
+    assert!(
+        page.contains(&format!("{done} of 6 games played (stopped)</p>")),
+        "{page}"
+    );
+    assert_eq!(page.matches("<details>").count(), done);
 
     let out = ok(&resumed);
     assert!(out.starts_with("6 of 6 games played\n"), "{out}");

@@ -294,3 +294,66 @@ fn png_pictures_are_rendered_with_the_shipped_font() {
     let err = fails(&["show", "--png", path(&dir.join("no/a.png"))]);
     assert!(err.contains("cannot write --png"), "{err}");
 }
+
+#[test]
+fn bench_draws_a_bar_per_position_and_thread_count() {
+    let dir = scratch("bench-svg");
+    let svg = dir.join("bench.svg");
+    let out = ok(&[
+        "bench",
+        "--game",
+        "checkers",
+        "--rules",
+        "huffing",
+        "--threads",
+        "1,2",
+        "--svg",
+        path(&svg),
+    ]);
+    // The table's rows, run by run: (number, depth, nodes per second).
+    let runs: Vec<Vec<(String, String, String)>> = out
+        .split("nodes per second ")
+        .filter(|run| run.contains(" huffing "))
+        .map(|run| {
+            run.lines()
+                .map(|l| l.split_whitespace().collect::<Vec<_>>())
+                .filter(|w| w.len() > 6 && w[0].parse::<u32>().is_ok())
+                .map(|w| (w[0].to_string(), w[3].to_string(), w[6].to_string()))
+                .collect()
+        })
+        .collect();
+    assert_eq!(runs.len(), 2, "{out}");
+    assert!(runs.iter().all(|rows| rows.len() == 4), "{out}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).expect("well-formed XML");
+    let bars: Vec<(String, String)> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("row"))
+        .map(|row| {
+            let label = row.children().find(|n| n.has_tag_name("text")).unwrap();
+            let bar = row
+                .children()
+                .find(|n| n.attribute("class") == Some("mark bar"))
+                .expect("a bar in every row");
+            (
+                label.text().unwrap().to_string(),
+                bar.attribute("data-value").unwrap().to_string(),
+            )
+        })
+        .collect();
+    // A position's bars together: one thread, then two.
+    let mut want = Vec::new();
+    for (one, two) in runs[0].iter().zip(&runs[1]) {
+        for ((number, depth, nps), threads) in [(one, "1 thread"), (two, "2 threads")] {
+            want.push((
+                format!("{number} checkers huffing depth {depth}, {threads}"),
+                nps.clone(),
+            ));
+        }
+    }
+    assert_eq!(bars, want);
+    // A chart into a folder not there is refused before any search.
+    let err = fails(&["bench", "--svg", path(&dir.join("no/b.svg"))]);
+    assert!(err.contains("cannot write --svg"), "{err}");
+    assert!(!err.contains("checkers"), "{err}");
+}

@@ -463,3 +463,78 @@ fn the_html_report_holds_the_tables_charts_and_games() {
     ]);
     assert!(err.contains("cannot write --html"), "{err}");
 }
+
+#[test]
+fn match_html_writes_the_page_report_html_writes() {
+    let dir = scratch("match-html");
+    let (results, from_match, from_report) = (
+        dir.join("r.jsonl"),
+        dir.join("match.html"),
+        dir.join("report.html"),
+    );
+    let sprt = "0,50,0.05,0.05";
+    let text = ok(&[
+        "match",
+        "--engine",
+        "search:depth=1,name=one",
+        "--engine",
+        "greedy",
+        "--rounds",
+        "2",
+        "--concurrency",
+        "1",
+        "--quiet",
+        "--sprt",
+        sprt,
+        "--results",
+        path(&results),
+        "--html",
+        path(&from_match),
+    ]);
+    assert!(text.starts_with("4 of 4 games played\n"), "{text}");
+    ok(&[
+        "report",
+        path(&results),
+        "--sprt",
+        sprt,
+        "--html",
+        path(&from_report),
+    ]);
+    let page = std::fs::read_to_string(&from_match).unwrap();
+    assert!(page.contains("<title>parlour match: one, greedy</title>"));
+    assert!(page.contains("<svg class=\"sprt-chart\""));
+    // The same page but for its title.
+    let untitled = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| !l.contains("<title>") && !l.starts_with("<h1>"))
+            .map(str::to_string)
+            .collect()
+    };
+    let other = std::fs::read_to_string(&from_report).unwrap();
+    assert_eq!(untitled(&page), untitled(&other));
+    // The page may not go over the records, nor into a folder not there,
+    // and the match is refused before any game.
+    for (html, want) in [
+        (results.clone(), "must go to a file of its own"),
+        (dir.join("no/x.html"), "its folder"),
+    ] {
+        let fresh = dir.join("fresh.jsonl");
+        let err = fails(&[
+            "match",
+            "--engine",
+            "random",
+            "--engine",
+            "greedy",
+            "--rounds",
+            "1",
+            "--quiet",
+            "--results",
+            path(if html == results { &results } else { &fresh }),
+            "--resume",
+            "--html",
+            path(&html),
+        ]);
+        assert!(err.contains(want), "{err}");
+        assert!(!fresh.exists());
+    }
+}
