@@ -131,6 +131,34 @@ fn a_proven_win_ranks_between_evaluations_and_found_wins_and_is_counted() {
 }
 
 #[test]
+fn with_the_root_in_the_databases_the_search_finds_the_win_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    build(dir.path());
+    let eval = parlour_games::evaluator(&Rules::ENGLISH, "default", Some(dir.path())).unwrap();
+    // Three kings against one: every move keeps the win, so databases
+    // probed at every node would score each root move in one ply and the
+    // kings would never close in. With the root in the databases the
+    // search runs on below it and finds the forced win.
+    let pos = Position::from_fen("W:WK1,K3,K5:BK32", Rules::ENGLISH).unwrap();
+    let mut searcher = Searcher::new(1, 8).unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let result = searcher.search(&History::new(pos), Limits::Depth(30), &eval, &stop, |_| {});
+    assert!(matches!(result.score, Score::Win(_)), "{:?}", result.score);
+    let best = result.best_move.unwrap();
+    assert_eq!(eval.probe(&pos.play(best)), Some(Proven::Loss));
+    // A drawn root: the search keeps to moves that hold the draw, and says
+    // it is one whatever its evaluation makes of the position.
+    let pos = Position::from_fen("W:WK1:BK32", Rules::ENGLISH).unwrap();
+    assert_eq!(eval.probe(&pos), Some(Proven::Draw));
+    let result = searcher.search(&History::new(pos), Limits::Depth(12), &eval, &stop, |_| {});
+    assert_eq!(result.score, Score::Value(0));
+    assert_eq!(
+        eval.probe(&pos.play(result.best_move.unwrap())),
+        Some(Proven::Draw)
+    );
+}
+
+#[test]
 fn databases_are_refused_for_a_game_without_them_and_a_missing_folder() {
     let pegs = parlour_pegs::PegRules::default();
     let err = parlour_games::evaluator(&pegs, "default", Some(Path::new("."))).unwrap_err();
