@@ -97,6 +97,21 @@ pub fn ticks(low: f64, high: f64, count: usize) -> Vec<f64> {
 }
 
 /// The opening tag of a chart `width` by `height` pixels of class `class`.
+/// The vertical grid lines of an x axis from `top` to `bottom`, each
+/// labelled below, at the positions `x_of` gives its ticks.
+fn x_grid(out: &mut String, axis: &Axis<'_>, x_of: impl Fn(f64) -> f64, top: f64, bottom: f64) {
+    for &t in &axis.ticks {
+        let x = x_of(t);
+        let _ = writeln!(
+            out,
+            "<line x1=\"{x:.1}\" y1=\"{top:.1}\" x2=\"{x:.1}\" y2=\"{bottom:.1}\" stroke=\"#e3e3e3\"/>\
+             <text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
+            bottom + 14.0,
+            escape(&(axis.text)(t))
+        );
+    }
+}
+
 fn open(out: &mut String, class: &str, width: f64, height: f64) {
     let _ = writeln!(
         out,
@@ -129,16 +144,7 @@ pub fn row_chart(
     let x_of = |v: f64| axis.at(v, label_width, label_width + plot_w);
     let mut out = String::new();
     open(&mut out, class, width, height);
-    for &t in &axis.ticks {
-        let x = x_of(t);
-        let _ = writeln!(
-            out,
-            "<line x1=\"{x:.1}\" y1=\"{top:.1}\" x2=\"{x:.1}\" y2=\"{bottom:.1}\" stroke=\"#e3e3e3\"/>\
-             <text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
-            bottom + 14.0,
-            escape(&(axis.text)(t))
-        );
-    }
+    x_grid(&mut out, axis, x_of, top, bottom);
     if let Some(r) = rule {
         let x = x_of(r);
         let _ = writeln!(
@@ -244,16 +250,7 @@ pub fn line_chart(class: &str, lines: &[Line], x: &Axis<'_>, y: &Axis<'_>) -> St
             escape(&line.name)
         );
     }
-    for &t in &x.ticks {
-        let px = x_of(t);
-        let _ = writeln!(
-            out,
-            "<line x1=\"{px:.1}\" y1=\"{top:.1}\" x2=\"{px:.1}\" y2=\"{bottom:.1}\" stroke=\"#e3e3e3\"/>\
-             <text x=\"{px:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
-            bottom + 14.0,
-            escape(&(x.text)(t))
-        );
-    }
+    x_grid(&mut out, x, x_of, top, bottom);
     for &t in &y.ticks {
         let py = y_of(t);
         let _ = writeln!(

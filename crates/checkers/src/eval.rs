@@ -322,11 +322,11 @@ pub trait EndgameTables: Send + Sync + std::fmt::Debug {
     /// hold it (english rules, few enough pieces, both sides on the board).
     fn probe(&self, pos: &Position) -> Option<Proven>;
 
-    /// The distance to conversion of a won or lost `pos`, in plies, where
-    /// the databases store it (see [`Evaluator::probe_distance`]).
-    fn distance(&self, pos: &Position) -> Option<u32> {
-        let _ = pos;
-        None
+    /// [`EndgameTables::probe`] with the distance to conversion of a won
+    /// or lost `pos`, in plies, where the databases store it (see
+    /// [`Evaluator::probe_with_distance`]).
+    fn probe_with_distance(&self, pos: &Position) -> Option<(Proven, Option<u32>)> {
+        self.probe(pos).map(|proven| (proven, None))
     }
 
     /// The most pieces of a position the databases hold: a search asks
@@ -373,23 +373,25 @@ impl Evaluator<Position> for Eval {
 
     #[inline]
     fn probe(&self, pos: &Position) -> Option<Proven> {
-        match self {
-            Eval::WithTables(_, Tables(tables))
-                if 32 - pos.empty().count() <= tables.max_pieces() =>
-            {
-                tables.probe(pos)
-            }
-            _ => None,
-        }
+        self.tables_for(pos)?.probe(pos)
     }
 
     #[inline]
-    fn probe_distance(&self, pos: &Position) -> Option<u32> {
+    fn probe_with_distance(&self, pos: &Position) -> Option<(Proven, Option<u32>)> {
+        self.tables_for(pos)?.probe_with_distance(pos)
+    }
+}
+
+impl Eval {
+    /// The endgame databases beside this evaluation, if it has some and
+    /// `pos` has few enough pieces for them.
+    #[inline(always)]
+    fn tables_for(&self, pos: &Position) -> Option<&dyn EndgameTables> {
         match self {
             Eval::WithTables(_, Tables(tables))
                 if 32 - pos.empty().count() <= tables.max_pieces() =>
             {
-                tables.distance(pos)
+                Some(tables.as_ref())
             }
             _ => None,
         }

@@ -216,10 +216,14 @@ impl parlour_checkers::EndgameTables for Egdb {
     }
 
     #[inline]
-    fn distance(&self, pos: &Position) -> Option<u32> {
-        match self.probe_distance(pos)? {
-            (_, Distance::Exactly(d)) => Some(u32::from(d.0)),
-            (_, Distance::Below(_)) => None,
-        }
+    fn probe_with_distance(&self, pos: &Position) -> Option<(parlour_game::Proven, Option<u32>)> {
+        self.covered(pos).ok()?;
+        let (t, i) = self.tables.locate(&Board::from_position(pos))?;
+        let proven = match t.values.get(i)? {
+            Wdl::Win => parlour_game::Proven::Win,
+            Wdl::Draw => return Some((parlour_game::Proven::Draw, None)),
+            Wdl::Loss => parlour_game::Proven::Loss,
+        };
+        Some((proven, t.long_distance(i).map(|d| u32::from(d.0))))
     }
 }

@@ -71,16 +71,15 @@ pub trait Evaluator<G: Game> {
         None
     }
 
-    /// For a position [`Evaluator::probe`] proves won or lost, its distance
+    /// [`Evaluator::probe`], and for a won or lost position its distance
     /// in plies to the next conversion (a capture or a man's move, into a
     /// smaller database) under best play, where the databases keep it:
     /// they may keep only the long ones, which a search cannot see to the
     /// end. A searcher prefers the nearer of two such wins, so a long win
-    /// makes progress. The default keeps none.
+    /// makes progress. The default keeps no distances.
     #[inline(always)]
-    fn probe_distance(&self, pos: &G) -> Option<u32> {
-        let _ = pos;
-        None
+    fn probe_with_distance(&self, pos: &G) -> Option<(Proven, Option<u32>)> {
+        self.probe(pos).map(|proven| (proven, None))
     }
 }
 

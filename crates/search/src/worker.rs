@@ -196,7 +196,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     /// proven loss the other way round; a draw 0.
     #[inline(always)]
     fn proven(&mut self, pos: &G, ply: usize) -> Option<i32> {
-        let proven = self.eval.probe(pos)?;
+        let (proven, distance) = self.eval.probe_with_distance(pos)?;
         self.tbhits += 1;
         if proven == Proven::Draw {
             return Some(0);
@@ -204,7 +204,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         // Progress from the winner's view: a stored distance (a long win)
         // ranks below every win without one, the nearer first; else the
         // evaluation.
-        let progress = match self.eval.probe_distance(pos) {
+        let progress = match distance {
             Some(d) => {
                 let winner = -PROVEN_PROGRESS - (d as i32).min(PROVEN_DISTANCE);
                 if proven == Proven::Win {
