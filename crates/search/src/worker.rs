@@ -191,9 +191,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     /// The score of `pos`, `ply` plies from the root, where the evaluator's
     /// endgame databases hold it: a proven win ranks below any win the
     /// search finds itself and above every evaluation; among proven wins
-    /// the better evaluated comes first (so the winning side makes
-    /// progress: crowns, trades down), the nearer only between equals; a
-    /// proven loss the other way round; a draw 0.
+    /// one whose distance to conversion the databases store (a long one)
+    /// ranks below the rest, the nearer first, and the rest by the
+    /// evaluation (so the winning side makes progress: crowns, trades
+    /// down), the nearer in plies only between equals; a proven loss the
+    /// other way round; a draw 0.
     #[inline(always)]
     fn proven(&mut self, pos: &G, ply: usize) -> Option<i32> {
         let (proven, distance) = self.eval.probe_with_distance(pos)?;
