@@ -77,6 +77,91 @@ impl Limits {
             _ => None,
         }
     }
+
+    /// The soft bound after the iterations so far: a clock's scaled by the
+    /// [`Stability`] of the search (never past the hard bound); a fixed
+    /// move time's as it is, since a move time is a promise to think
+    /// that long.
+    pub(crate) fn soft_bound(
+        self,
+        soft: Duration,
+        hard: Duration,
+        stability: &Stability,
+    ) -> Duration {
+        match self {
+            Limits::Clock { .. } => soft.mul_f64(stability.scale()).min(hard),
+            _ => soft,
+        }
+    }
+}
+
+/// How much of a clock's soft bound one move spends, from how the
+/// iterations went: a best move that keeps changing, or a score that
+/// falls, asks for more time; a best move that has stood for several
+/// iterations for less. Only a game clock's soft bound is scaled (see
+/// [`Limits::soft_bound`]): a fixed move time is spent in full, and the
+/// hard bound is never passed.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Stability {
+    /// Best-move changes, halved after each iteration (so recent changes
+    /// count most).
+    changes: f64,
+    /// Iterations in a row that kept the best move.
+    kept: u32,
+    /// The score of the iteration before, from the side to move's view.
+    previous: Option<i32>,
+    /// The latest scale.
+    scale: f64,
+}
+
+impl Default for Stability {
+    fn default() -> Self {
+        Stability {
+            changes: 0.0,
+            kept: 0,
+            previous: None,
+            scale: 1.0,
+        }
+    }
+}
+
+impl Stability {
+    /// The fewest and the most of the soft bound one move may spend.
+    pub(crate) const MIN_SCALE: f64 = 0.4;
+    pub(crate) const MAX_SCALE: f64 = 2.5;
+
+    /// Records a finished iteration (`changed`: its best move differs from
+    /// the iteration before's; `score` from the side to move's view) and
+    /// returns the new scale of the soft bound.
+    pub(crate) fn finished(&mut self, changed: bool, score: i32) -> f64 {
+        self.changes = self.changes / 2.0 + f64::from(u8::from(changed));
+        self.kept = if changed { 0 } else { self.kept + 1 };
+        // A best move that has stood for four iterations or more takes
+        // about half the time; one that changed in the last two, up to
+        // twice as much.
+        let instability = 1.0 + 0.9 * self.changes;
+        let settled = match self.kept {
+            0..=2 => 1.0,
+            3 => 0.8,
+            4 => 0.65,
+            _ => 0.55,
+        };
+        // A score that fell since the iteration before (a threat the last
+        // depth found) asks for up to half as much again; one that rose, a
+        // little less.
+        let falling = match self.previous {
+            Some(previous) => (1.0 + f64::from(previous - score) / 200.0).clamp(0.85, 1.5),
+            None => 1.0,
+        };
+        self.previous = Some(score);
+        self.scale = (instability * settled * falling).clamp(Self::MIN_SCALE, Self::MAX_SCALE);
+        self.scale
+    }
+
+    /// The latest scale of the soft bound.
+    pub(crate) fn scale(&self) -> f64 {
+        self.scale
+    }
 }
 
 #[cfg(test)]
@@ -99,6 +184,58 @@ mod tests {
         };
         let (soft, hard) = short.time_bounds().unwrap();
         assert!(soft <= hard && hard <= Duration::from_millis(10));
+    }
+
+    #[test]
+    fn a_settled_best_move_spends_less_and_a_changing_one_more() {
+        let mut settled = Stability::default();
+        let mut scale = 1.0;
+        for _ in 0..8 {
+            scale = settled.finished(false, 30);
+        }
+        assert!(scale < 0.7, "{scale}");
+        let mut changing = Stability::default();
+        for i in 0..8 {
+            scale = changing.finished(i >= 6, 30);
+        }
+        assert!(scale > 1.5, "{scale}");
+        // A falling score spends more than the same iteration with a
+        // steady one.
+        let mut falling = Stability::default();
+        falling.finished(false, 100);
+        let fell = falling.finished(false, 0);
+        let mut steady = Stability::default();
+        steady.finished(false, 100);
+        assert!(fell > steady.finished(false, 100));
+        // Never beyond the bounds, however wild the search.
+        let mut wild = Stability::default();
+        for i in 0..20 {
+            let s = wild.finished(true, if i % 2 == 0 { 1000 } else { -1000 });
+            assert!((Stability::MIN_SCALE..=Stability::MAX_SCALE).contains(&s));
+        }
+    }
+
+    #[test]
+    fn only_a_clock_soft_bound_is_scaled() {
+        let mut stability = Stability::default();
+        for _ in 0..8 {
+            stability.finished(false, 0);
+        }
+        let soft = Duration::from_millis(100);
+        let hard = Duration::from_millis(150);
+        let movetime = Limits::MoveTime(soft);
+        assert_eq!(movetime.soft_bound(soft, soft, &stability), soft);
+        let clock = Limits::Clock {
+            remaining: Duration::from_secs(3),
+            increment: Duration::ZERO,
+        };
+        assert!(clock.soft_bound(soft, hard, &stability) < soft);
+        let mut unstable = Stability::default();
+        for _ in 0..8 {
+            unstable.finished(true, 0);
+        }
+        // Scaled up, but never past the hard bound.
+        assert_eq!(clock.soft_bound(soft, hard, &unstable), hard);
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! [`crate::draw`]'s, the per-ply state [`crate::stack`]'s.
 
 use crate::draw::{respect_quiet_limit, Path};
-use crate::limits::Limits;
+use crate::limits::{Limits, Stability};
 use crate::ordering::{self, continuation_key, Tables, KILLER, NO_KEY, TACTICAL, TT_MOVE};
 use crate::score::{
     from_table, to_table, Score, EVAL_LIMIT, INFINITE, MAX_PLY, PROVEN_DISTANCE, PROVEN_PROGRESS,
@@ -337,6 +337,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             max_depth
         };
         let mut previous: i32 = 0;
+        // How settled the main thread's iterations are, for a clock's time.
+        let mut stability = Stability::default();
         let mut depth = if self.main { 1 } else { 1 + self.skew };
         while depth <= max_depth {
             // Every iteration starts by looking at the limits, so a stop or
@@ -387,6 +389,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 break;
             }
             previous = score;
+            let changed = finished.depth > 0 && finished.best != Some(best.mv);
             finished = Finished {
                 best: Some(best.mv),
                 score: shown(score),
@@ -413,8 +416,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 break;
             }
             if self.main {
-                if self.shared.soft.is_some_and(|soft| time >= soft) {
-                    break;
+                stability.finished(changed, score);
+                if let (Some(soft), Some(hard)) = (self.shared.soft, self.shared.hard) {
+                    if time >= self.shared.limits.soft_bound(soft, hard, &stability) {
+                        break;
+                    }
                 }
                 depth += 1;
             } else {
