@@ -16,9 +16,9 @@
 //!   longest loss are preferred ([`Score`]).
 //! - Repetitions and the quiet-ply limit are draws inside the search, and
 //!   the game's history before the root counts ([`parlour_game::History`]).
-//! - Lazy SMP: every thread of the search (started for it) searches the
-//!   same root, every other helper a ply ahead, sharing only the table and
-//!   the node count. The main thread keeps time and the limits; the first
+//! - Lazy SMP: every thread of the search (kept between searches, up to one
+//!   per core) searches the same root, every other helper a ply ahead,
+//!   sharing only the table and the node count. The main thread keeps time and the limits; the first
 //!   thread to finish a depth reports it, the first to finish the last
 //!   depth ends the search, and the deepest finished search answers.
 //! - [`Limits`]: depth, nodes, time per move, or a game clock; and a stop
@@ -192,7 +192,8 @@ pub fn check_hash(mib: usize) -> Result<(), SearcherError> {
 
 impl Searcher {
     /// A searcher with `threads` threads (1 to [`MAX_THREADS`], started
-    /// for each search, so idle ones cost nothing) and a transposition
+    /// on its first search; up to one per core they are kept, parked,
+    /// between searches, more are started for each) and a transposition
     /// table of `hash_mib` mebibytes (at least 1, and no more than the
     /// machine's memory available now), allocated here.
     pub fn new(threads: usize, hash_mib: usize) -> Result<Searcher, SearcherError> {
