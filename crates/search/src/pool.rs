@@ -77,7 +77,18 @@ impl Pool {
     /// in any thread is passed on once every thread has finished.
     pub fn broadcast<R: Send>(&self, op: impl Fn(Context) -> R + Sync) -> Vec<R> {
         if let Some(parked) = self.parked() {
-            return parked.broadcast(|ctx| op(Context { index: ctx.index() }));
+            let run = || parked.broadcast(|ctx| op(Context { index: ctx.index() }));
+            if rayon::current_thread_index().is_none() {
+                return run();
+            }
+            // A thread of another rayon pool (a match's games, self-play's)
+            // would run that pool's other jobs while it waits (rayon lets a
+            // waiting worker steal): another whole game inside this move's
+            // wait. It waits on a plain thread instead, which only waits.
+            return std::thread::scope(|scope| match scope.spawn(run).join() {
+                Ok(results) => results,
+                Err(panic) => std::panic::resume_unwind(panic),
+            });
         }
         std::thread::scope(|scope| {
             let op = &op;
@@ -143,6 +154,28 @@ mod tests {
                 (0..threads).collect::<Vec<_>>()
             );
         }
+    }
+
+    #[test]
+    fn a_caller_in_another_rayon_pool_runs_none_of_its_jobs_while_it_waits() {
+        let pool = Pool::new(1, 1 << 20);
+        let outer = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        let order = std::sync::Mutex::new(Vec::new());
+        outer.scope(|scope| {
+            scope.spawn(|scope| {
+                // Queued on this very thread, the only one of its pool.
+                scope.spawn(|_| order.lock().unwrap().push("second started"));
+                pool.broadcast(|_| std::thread::sleep(std::time::Duration::from_millis(30)));
+                order.lock().unwrap().push("first done");
+            });
+        });
+        assert_eq!(
+            order.into_inner().unwrap(),
+            ["first done", "second started"]
+        );
     }
 
     #[test]
