@@ -27,6 +27,21 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// What the best score `best` of a node searched in the window
+    /// `(alpha, beta)` says of its true score.
+    #[inline]
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// A hit: what a search stored for a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hit {

@@ -501,13 +501,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             }
         }
         if !self.aborted {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, original_alpha, beta);
             self.shared
                 .table
                 .store(key, to_table(best, 0), depth, bound, best_index);
@@ -696,13 +690,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             // Every move was pruned: the node is as good as a fail low.
             return alpha;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         self.shared
             .table
             .store(key, to_table(best, ply), depth, bound, best_index);
