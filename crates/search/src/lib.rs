@@ -18,9 +18,10 @@
 //!   the game's history before the root counts ([`parlour_game::History`]).
 //! - Lazy SMP: every thread of the search (kept between searches, up to one
 //!   per core) searches the same root, every other helper a ply ahead,
-//!   sharing only the table and the node count. The main thread keeps time and the limits; the first
-//!   thread to finish a depth reports it, the first to finish the last
-//!   depth ends the search, and the deepest finished search answers.
+//!   sharing only the table and the node count. The main thread keeps time
+//!   and the limits; the first thread to finish a depth reports it, the
+//!   first to finish the last depth ends the search, and the deepest
+//!   finished search answers.
 //! - [`Limits`]: depth, nodes, time per move, or a game clock; and a stop
 //!   flag a caller may set at any time.
 //!

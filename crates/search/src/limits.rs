@@ -78,18 +78,13 @@ impl Limits {
         }
     }
 
-    /// The soft bound after the iterations so far: a clock's scaled by the
-    /// [`Stability`] of the search (never past the hard bound); a fixed
+    /// The soft bound after the iterations so far: a clock's scaled by
+    /// `scale` (from [`Stability::finished`]; never past the hard bound); a fixed
     /// move time's as it is, since a move time is a promise to think
     /// that long.
-    pub(crate) fn soft_bound(
-        self,
-        soft: Duration,
-        hard: Duration,
-        stability: &Stability,
-    ) -> Duration {
+    pub(crate) fn soft_bound(self, soft: Duration, hard: Duration, scale: f64) -> Duration {
         match self {
-            Limits::Clock { .. } => soft.mul_f64(stability.scale()).min(hard),
+            Limits::Clock { .. } => soft.mul_f64(scale).min(hard),
             _ => soft,
         }
     }
@@ -101,7 +96,7 @@ impl Limits {
 /// iterations for less. Only a game clock's soft bound is scaled (see
 /// [`Limits::soft_bound`]): a fixed move time is spent in full, and the
 /// hard bound is never passed.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Stability {
     /// Best-move changes, halved after each iteration (so recent changes
     /// count most).
@@ -110,19 +105,6 @@ pub(crate) struct Stability {
     kept: u32,
     /// The score of the iteration before, from the side to move's view.
     previous: Option<i32>,
-    /// The latest scale.
-    scale: f64,
-}
-
-impl Default for Stability {
-    fn default() -> Self {
-        Stability {
-            changes: 0.0,
-            kept: 0,
-            previous: None,
-            scale: 1.0,
-        }
-    }
 }
 
 impl Stability {
@@ -136,9 +118,9 @@ impl Stability {
     pub(crate) fn finished(&mut self, changed: bool, score: i32) -> f64 {
         self.changes = self.changes / 2.0 + f64::from(u8::from(changed));
         self.kept = if changed { 0 } else { self.kept + 1 };
-        // A best move that has stood for four iterations or more takes
-        // about half the time; one that changed in the last two, up to
-        // twice as much.
+        // A best move that has stood for five iterations or more takes
+        // about half the time; one that changed in each of the last few,
+        // up to 2.5 times as much (the clamp below).
         let instability = 1.0 + 0.9 * self.changes;
         let settled = match self.kept {
             0..=2 => 1.0,
@@ -154,13 +136,7 @@ impl Stability {
             None => 1.0,
         };
         self.previous = Some(score);
-        self.scale = (instability * settled * falling).clamp(Self::MIN_SCALE, Self::MAX_SCALE);
-        self.scale
-    }
-
-    /// The latest scale of the soft bound.
-    pub(crate) fn scale(&self) -> f64 {
-        self.scale
+        (instability * settled * falling).clamp(Self::MIN_SCALE, Self::MAX_SCALE)
     }
 }
 
@@ -218,24 +194,26 @@ mod tests {
     #[test]
     fn only_a_clock_soft_bound_is_scaled() {
         let mut stability = Stability::default();
+        let mut settled = 1.0;
         for _ in 0..8 {
-            stability.finished(false, 0);
+            settled = stability.finished(false, 0);
         }
         let soft = Duration::from_millis(100);
         let hard = Duration::from_millis(150);
         let movetime = Limits::MoveTime(soft);
-        assert_eq!(movetime.soft_bound(soft, soft, &stability), soft);
+        assert_eq!(movetime.soft_bound(soft, soft, settled), soft);
         let clock = Limits::Clock {
             remaining: Duration::from_secs(3),
             increment: Duration::ZERO,
         };
-        assert!(clock.soft_bound(soft, hard, &stability) < soft);
+        assert!(clock.soft_bound(soft, hard, settled) < soft);
         let mut unstable = Stability::default();
+        let mut changing = 1.0;
         for _ in 0..8 {
-            unstable.finished(true, 0);
+            changing = unstable.finished(true, 0);
         }
         // Scaled up, but never past the hard bound.
-        assert_eq!(clock.soft_bound(soft, hard, &unstable), hard);
+        assert_eq!(clock.soft_bound(soft, hard, changing), hard);
     }
 
     #[test]

@@ -8,8 +8,8 @@
 //! frame spans pages), about 90 pages a search. That was a fifth of the
 //! time of the 5,000-node searches self-play makes (`perf stat`: 292,000
 //! page faults for 20 games against 3,500 with parked threads, and 1.0 s
-//! of system time against 0.05 s). A rayon pool for every count, as at
-//! first, does not do either: its idle workers spin and try to steal from
+//! of system time against 0.05 s). A rayon pool for any thread count, as
+//! at first, is no answer either: its idle workers spin and try to steal from
 //! one another before they sleep, so its start-up grew with the square of
 //! the thread count (`--threads 1000` took seconds before the first node).
 //! Up to the machine's core count that cost is nothing.

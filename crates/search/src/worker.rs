@@ -416,9 +416,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 break;
             }
             if self.main {
-                stability.finished(changed, score);
+                let scale = stability.finished(changed, score);
                 if let (Some(soft), Some(hard)) = (self.shared.soft, self.shared.hard) {
-                    if time >= self.shared.limits.soft_bound(soft, hard, &stability) {
+                    if time >= self.shared.limits.soft_bound(soft, hard, scale) {
                         break;
                     }
                 }
