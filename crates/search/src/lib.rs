@@ -3,8 +3,12 @@
 //!
 //! - Negamax alpha-beta with principal-variation search (null windows after
 //!   the first move, re-searched where they fail high), late-move
-//!   reductions for quiet moves, and a one-ply extension where a side has a
-//!   single legal move.
+//!   reductions for quiet moves (deeper off the principal variation),
+//!   internal iterative reduction where the table has no move, reverse
+//!   futility and late-move pruning near the horizon, and a one-ply
+//!   extension where a side has a single legal move. Nodes whose window
+//!   holds a win or a loss are neither reduced nor pruned, so the nearest
+//!   win is found.
 //! - Iterative deepening with aspiration windows around the last score.
 //! - A transposition table shared by every thread without locks
 //!   ([`tt::Table`]).

@@ -31,6 +31,16 @@ const RFP_MARGIN: i32 = 75;
 /// `LMP_BASE + depth * depth` are not searched.
 const LMP_DEPTH: i32 = 2;
 const LMP_BASE: usize = 6;
+/// Late-move reductions: the `i`-th move at depth `d` is searched
+/// `LMR_BASE + ln(d) * ln(i) / LMR_DIVISOR` plies shallower first; a ply
+/// less at a node of the principal variation or for a killer, a ply more
+/// at any other node, and less again with a good history.
+const LMR_BASE: f64 = 0.4;
+const LMR_DIVISOR: f64 = 1.6;
+/// Internal iterative reduction: a node this deep with no move from the
+/// table is searched a ply shallower (its order is a guess; the table will
+/// hold a move when it is met again).
+const IIR_DEPTH: i32 = 4;
 /// The quiescence search stops this many plies below the horizon.
 const QS_MAX_PLY: usize = 24;
 /// At most this many tactical moves are searched at a quiescence node
@@ -39,12 +49,12 @@ const QS_MAX_PLY: usize = 24;
 const QS_MOVES: usize = 10;
 
 /// `REDUCTIONS[d][i]`: the late-move reduction of the `i`-th move at depth
-/// `d` (both capped at 63), from `ln(d) * ln(i)`.
+/// `d` (both capped at 63), from `ln(d) * ln(i)` ([`LMR_DIVISOR`]).
 static REDUCTIONS: std::sync::LazyLock<Box<[[u8; 64]; 64]>> = std::sync::LazyLock::new(|| {
     let mut t = Box::new([[0u8; 64]; 64]);
     for (d, row) in t.iter_mut().enumerate().skip(1) {
         for (i, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (0.4 + (d as f64).ln() * (i as f64).ln() / 2.2).max(0.0) as u8;
+            *r = (LMR_BASE + (d as f64).ln() * (i as f64).ln() / LMR_DIVISOR).max(0.0) as u8;
         }
     }
     t
@@ -546,6 +556,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             return alpha;
         }
         let pv_node = beta - alpha > 1;
+        // Where a bound is a win or a loss, a line cut short could hide a
+        // nearer one: such nodes are neither reduced nor pruned (reverse
+        // futility pruning asks the same of beta).
+        let full_depth = alpha <= -WIN_BOUND || beta >= WIN_BOUND;
         let key = self.stack[ply].key;
 
         let mut tt_move = None;
@@ -578,6 +592,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 return static_eval;
             }
         }
+        let depth = if tt_move.is_none() && depth >= IIR_DEPTH && !full_depth {
+            depth - 1
+        } else {
+            depth
+        };
 
         let mut list = G::MoveList::default();
         pos.legal_moves(&mut list);
@@ -623,6 +642,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             if !pv_node
                 && !tactical
                 && !unsettled
+                && !full_depth
                 && depth <= LMP_DEPTH
                 && best > -WIN_BOUND
                 && quiets_tried >= LMP_BASE + (depth * depth) as usize
@@ -636,10 +656,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             } else {
                 // Late quiet moves are searched shallower first, the more
                 // so the later and the deeper.
-                let reduction = if depth >= 3 && i >= 2 && !tactical {
+                let reduction = if depth >= 3 && i >= 2 && !tactical && !full_depth {
                     let mut r = REDUCTIONS[depth.min(63) as usize][i.min(63)] as i32;
                     if pv_node || killer {
                         r -= 1;
+                    }
+                    if !pv_node {
+                        r += 1;
                     }
                     let h = self.tables.score(side, previous, pos.history_key(mv));
                     r -= h / (ordering::HISTORY_MAX / 2);
