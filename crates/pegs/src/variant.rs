@@ -117,22 +117,22 @@ const fn case(position: Option<&'static str>, moves: &'static str, depth: u32) -
 /// and a few placements in), the sliding phase, a force pending, and a King
 /// blocked with one escape. Changing it changes the bench signature.
 const BENCH: &[BenchCase] = &[
-    case(None, "", 10),
-    case(None, "K@11,K@14,@2,@10,@3", 11),
+    case(None, "", 13),
+    case(None, "K@11,K@14,@2,@10,@3", 14),
     case(
         Some("b:K10,3,5,12,15,18,22/w:K20,1,7,13,17,23,24/hand:0,0/reserve:3,3/turn:b"),
         "",
-        12,
+        15,
     ),
     case(
         Some("b:K16,3,4,9,11,21/w:K5,1,6,13,20/hand:4,5/reserve:3,3/turn:w/force:5"),
         "",
-        11,
+        14,
     ),
     case(
         Some("b:K11,3,5,16,22,23/w:K8,1,7,10,12,14,19/hand:0,0/reserve:3,3/turn:b"),
         "",
-        14,
+        17,
     ),
 ];
 
