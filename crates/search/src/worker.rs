@@ -33,8 +33,8 @@ const LMP_DEPTH: i32 = 2;
 const LMP_BASE: usize = 6;
 /// Late-move reductions: the `i`-th move at depth `d` is searched
 /// `LMR_BASE + ln(d) * ln(i) / LMR_DIVISOR` plies shallower first; a ply
-/// less at a node of the principal variation or for a killer, a ply more
-/// at any other node, and less again with a good history.
+/// less at a node of the principal variation, a ply more at any other node
+/// unless the move is a killer, and less again with a good history.
 const LMR_BASE: f64 = 0.4;
 const LMR_DIVISOR: f64 = 1.6;
 /// Internal iterative reduction: a node this deep with no move from the
@@ -658,10 +658,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 // so the later and the deeper.
                 let reduction = if depth >= 3 && i >= 2 && !tactical && !full_depth {
                     let mut r = REDUCTIONS[depth.min(63) as usize][i.min(63)] as i32;
-                    if pv_node || killer {
+                    if pv_node {
                         r -= 1;
-                    }
-                    if !pv_node {
+                    } else if !killer {
                         r += 1;
                     }
                     let h = self.tables.score(side, previous, pos.history_key(mv));
