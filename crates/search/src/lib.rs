@@ -69,8 +69,9 @@ pub const MAX_DEPTH: u32 = 100;
 pub const MAX_THREADS: usize = 1024;
 
 /// The stack of each search thread: a node holds a move list on the stack,
-/// and a search goes [`MAX_PLY`] plies deep.
-const STACK_BYTES: usize = 64 << 20;
+/// and a search goes [`MAX_PLY`] plies deep. A thread that runs searches
+/// itself ([`Searcher::on_caller_thread`]) needs one this large.
+pub const SEARCH_STACK_BYTES: usize = 64 << 20;
 
 /// Why a searcher could not be made.
 #[derive(Debug, thiserror::Error)]
@@ -208,6 +209,28 @@ impl Searcher {
         if threads > MAX_THREADS {
             return Err(SearcherError::TooManyThreads { threads });
         }
+        Searcher::with_pool(
+            pool::Pool::new(threads, SEARCH_STACK_BYTES),
+            threads,
+            hash_mib,
+        )
+    }
+
+    /// A searcher of one thread, the caller's: each search runs on the
+    /// thread that asks for it, with no thread to start or wake, which is
+    /// what many short searches in parallel want (self-play's games, each
+    /// on a thread of its own pool). The caller's thread must have a stack
+    /// of at least [`SEARCH_STACK_BYTES`] (a thread's or a rayon pool's
+    /// `stack_size`; a program's main thread has 8 MiB on Linux).
+    pub fn on_caller_thread(hash_mib: usize) -> Result<Searcher, SearcherError> {
+        Searcher::with_pool(pool::Pool::on_caller(), 1, hash_mib)
+    }
+
+    fn with_pool(
+        pool: pool::Pool,
+        threads: usize,
+        hash_mib: usize,
+    ) -> Result<Searcher, SearcherError> {
         check_hash(hash_mib)?;
         let table =
             tt::Table::try_new(hash_mib).map_err(|source| SearcherError::HashAllocation {
@@ -215,7 +238,7 @@ impl Searcher {
                 source,
             })?;
         Ok(Searcher {
-            pool: pool::Pool::new(threads, STACK_BYTES),
+            pool,
             table,
             threads,
             tables: (0..threads).map(|_| Mutex::new(None)).collect(),

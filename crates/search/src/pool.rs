@@ -13,6 +13,13 @@
 //! one another before they sleep, so its start-up grew with the square of
 //! the thread count (`--threads 1000` took seconds before the first node).
 //! Up to the machine's core count that cost is nothing.
+//!
+//! A caller on a thread of another rayon pool (self-play's games, a
+//! match's) cannot wait for the parked threads itself (see
+//! [`Pool::broadcast`]), so each of its searches also starts a plain
+//! thread that only waits. A caller that runs many short one-thread
+//! searches and has a large stack of its own takes [`Pool::on_caller`]:
+//! the search runs on its thread, with nothing to start or wake.
 
 use std::sync::OnceLock;
 
@@ -35,6 +42,8 @@ impl Context {
 pub(crate) struct Pool {
     threads: usize,
     stack_bytes: usize,
+    /// Whether the one thread of every search is the caller's own.
+    on_caller: bool,
     /// The kept threads, made on the first search where there are no more
     /// threads than cores; `None` inside where there are more, or where
     /// they could not be made.
@@ -48,6 +57,19 @@ impl Pool {
         Pool {
             threads: threads.max(1),
             stack_bytes,
+            on_caller: false,
+            parked: OnceLock::new(),
+        }
+    }
+
+    /// A pool of one thread, the caller's: a search is a plain call, with
+    /// no thread to wake or start. The caller's stack must be as large as
+    /// the pool's would have been.
+    pub fn on_caller() -> Pool {
+        Pool {
+            threads: 1,
+            stack_bytes: 0,
+            on_caller: true,
             parked: OnceLock::new(),
         }
     }
@@ -76,6 +98,9 @@ impl Pool {
     /// main thread cannot start, it runs on the caller's thread. A panic
     /// in any thread is passed on once every thread has finished.
     pub fn broadcast<R: Send>(&self, op: impl Fn(Context) -> R + Sync) -> Vec<R> {
+        if self.on_caller {
+            return vec![op(Context { index: 0 })];
+        }
         if let Some(parked) = self.parked() {
             let run = || parked.broadcast(|ctx| op(Context { index: ctx.index() }));
             if rayon::current_thread_index().is_none() {
@@ -175,6 +200,16 @@ mod tests {
         assert_eq!(
             order.into_inner().unwrap(),
             ["first done", "second started"]
+        );
+    }
+
+    #[test]
+    fn a_pool_on_the_caller_runs_on_the_callers_thread() {
+        let pool = Pool::on_caller();
+        let here = std::thread::current().id();
+        assert_eq!(
+            pool.broadcast(|ctx| (ctx.index(), std::thread::current().id())),
+            vec![(0, here)]
         );
     }
 

@@ -164,6 +164,8 @@ impl<G: Learn> SelfPlay<G> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(concurrency)
             .thread_name(|i| format!("parlour-selfplay-{i}"))
+            // Each game's searches run on its own thread.
+            .stack_size(parlour_search::SEARCH_STACK_BYTES)
             .build()
             .map_err(|e| SelfPlayError::Searcher(e.to_string()))?;
         let next = AtomicU64::new(resumed);
@@ -178,7 +180,7 @@ impl<G: Learn> SelfPlay<G> {
                 let next = &next;
                 let abandon = abandon.clone();
                 scope.spawn(move |_| {
-                    let mut searcher = match Searcher::new(1, self.hash_mib) {
+                    let mut searcher = match Searcher::on_caller_thread(self.hash_mib) {
                         Ok(s) => s,
                         Err(e) => {
                             let _ = send.send(Err(e.to_string()));
