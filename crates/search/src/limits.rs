@@ -13,7 +13,8 @@ use std::time::Duration;
 pub enum Limits {
     /// Search every depth up to this one (at least 1).
     Depth(u32),
-    /// Stop after about this many nodes (checked every 1024 nodes).
+    /// Stop after this many nodes: exactly, with one thread; with more,
+    /// each helper may add up to 1024 it has not yet counted.
     Nodes(u64),
     /// Think for this long.
     MoveTime(Duration),

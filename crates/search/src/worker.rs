@@ -68,7 +68,7 @@ pub(crate) struct Shared<'a> {
     /// Set by the main thread when the search is over, for every thread.
     pub abort: AtomicBool,
     /// Nodes searched by all threads (each adds its count every
-    /// [`CHECK_EVERY`] nodes).
+    /// [`CHECK_EVERY`] nodes, the main thread also at a node budget).
     pub nodes: AtomicU64,
     /// Positions found in the evaluator's endgame databases, by all threads.
     pub tbhits: AtomicU64,
@@ -115,6 +115,10 @@ pub(crate) struct Worker<'a, G: Evaluate> {
     skew: u32,
     /// Nodes not yet added to [`Shared::nodes`].
     unflushed: u64,
+    /// The count of unflushed nodes at which to look again: [`CHECK_EVERY`],
+    /// or, for the main thread near a node budget, what is left of it, so
+    /// that a one-thread search stops at its budget exactly.
+    check_at: u64,
     /// Database hits not yet added to [`Shared::tbhits`].
     tbhits: u64,
     /// Whether this search is being abandoned.
@@ -147,6 +151,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             main: thread == 0,
             skew: (thread % 2) as u32,
             unflushed: 0,
+            check_at: CHECK_EVERY,
             tbhits: 0,
             aborted: false,
             probe_tree: true,
@@ -157,12 +162,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
     }
 
-    /// Counts a node and, every [`CHECK_EVERY`] nodes, publishes the count
-    /// and looks at the flags (the main thread also at its limits).
+    /// Counts a node and, every [`CHECK_EVERY`] nodes (and at a node
+    /// budget), publishes the count and looks at the flags (the main thread
+    /// also at its limits).
     #[inline(always)]
     fn count_node(&mut self) {
         self.unflushed += 1;
-        if self.unflushed >= CHECK_EVERY {
+        if self.unflushed >= self.check_at {
             self.check();
         }
     }
@@ -179,6 +185,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             let mut stop = self.shared.stop.load(Relaxed);
             if let Some(budget) = self.shared.limits.max_nodes() {
                 stop |= total >= budget;
+                self.check_at = (budget.saturating_sub(total)).clamp(1, CHECK_EVERY);
             }
             if let Some(hard) = self.shared.hard {
                 stop |= self.shared.started.elapsed() >= hard;

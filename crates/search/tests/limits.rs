@@ -35,15 +35,38 @@ fn a_node_limit_holds_inside_the_first_iteration() {
         let result = Searcher::new(1, 1)
             .unwrap()
             .search_position(&pos, Limits::Nodes(budget));
-        // Nodes are counted in batches of 1024 between checks.
-        assert!(
-            result.nodes <= budget + 2048,
-            "{} nodes for a budget of {budget}",
-            result.nodes
-        );
+        // One thread stops at its budget exactly.
+        assert_eq!(result.nodes, budget);
         let mv = result.best_move.expect("a move");
         assert!(is_legal(&pos, mv));
     }
+}
+
+#[test]
+fn one_thread_searches_a_node_budget_exactly() {
+    let start = Position::start(Rules::ENGLISH);
+    let middle = Position::from_fen(
+        "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29",
+        Rules::ENGLISH,
+    )
+    .unwrap();
+    let mut searcher = Searcher::new(1, 1).unwrap();
+    for pos in [start, middle] {
+        for budget in [1, 500, 1_023, 1_025, 5_000, 33_333] {
+            let result = searcher.search_position(&pos, Limits::Nodes(budget));
+            assert_eq!(result.nodes, budget, "{pos}");
+            assert!(is_legal(&pos, result.best_move.expect("a move")));
+        }
+    }
+    // More threads pass it by at most a batch each.
+    let result = Searcher::new(2, 1)
+        .unwrap()
+        .search_position(&start, Limits::Nodes(5_000));
+    assert!(
+        result.nodes >= 5_000 && result.nodes <= 5_000 + 2 * 1024,
+        "{}",
+        result.nodes
+    );
 }
 
 #[test]

@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 /// How much each move's search may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
-    /// At most this many nodes (a search stops within a thousand past it).
+    /// This many nodes (a one-thread search stops at them exactly).
     Nodes(u64),
     /// To this depth.
     Depth(u32),
