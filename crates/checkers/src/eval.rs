@@ -421,6 +421,23 @@ impl Evaluate for Position {
             || self.pass_turn(Pending::Nothing).can_capture()
     }
 
+    /// Nothing pending, no capture and no man about to crown: only steps,
+    /// none of them tactical.
+    #[inline]
+    fn no_tactical_move(&self) -> Option<bool> {
+        if self.pending() != Pending::Nothing {
+            return None;
+        }
+        let board = self.board();
+        if board.jumpers() != 0 {
+            return None;
+        }
+        match board.has_steps() {
+            (_, true) => None,
+            (any, false) => Some(any),
+        }
+    }
+
     #[inline]
     fn tactical_gain(&self, action: Action) -> i32 {
         match action {
@@ -505,6 +522,45 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_quiescence_shortcut_agrees_with_the_moves() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(9);
+        let mut told = 0;
+        for rules in [Rules::ENGLISH, Rules::HUFFING] {
+            for _ in 0..3000 {
+                let mut pos = Position::start(rules);
+                for _ in 0..rng.random_range(0..120) {
+                    let actions = pos.action_vec();
+                    if actions.is_empty() {
+                        break;
+                    }
+                    pos = pos.play(actions[rng.random_range(0..actions.len())]);
+                }
+                let actions = pos.action_vec();
+                let tactical = actions.iter().any(|&a| pos.is_tactical(a));
+                match pos.no_tactical_move() {
+                    Some(has_moves) => {
+                        assert!(!tactical, "{pos}: {actions:?}");
+                        assert_eq!(has_moves, !actions.is_empty(), "{pos}");
+                        told += 1;
+                    }
+                    // Only where it cannot tell cheaply: something pending,
+                    // a capture, or a crowning.
+                    None => assert!(
+                        tactical || pos.pending() != Pending::Nothing,
+                        "{pos}: {actions:?}"
+                    ),
+                }
+            }
+        }
+        assert!(told > 2000, "the shortcut answered {told} times");
+        // A side with no move at all: its man's step and jump are blocked.
+        let blocked = Position::from_fen("B:W8,11:B4", Rules::ENGLISH).unwrap();
+        assert!(blocked.action_vec().is_empty());
+        assert_eq!(blocked.no_tactical_move(), Some(false), "{blocked}");
     }
 
     #[test]

@@ -76,6 +76,27 @@ impl Board {
         }
     }
 
+    /// Whether the side has a step (a move that captures nothing), and
+    /// whether one of its steps crowns a man.
+    #[inline(always)]
+    pub fn has_steps(&self) -> (bool, bool) {
+        let empty = self.empty();
+        let men = self.own & !self.kings;
+        let kings = self.own & self.kings;
+        let (mut men_to, mut kings_to) = (0, 0);
+        for d in 0..4 {
+            if self.man_dirs() & (1 << d) != 0 {
+                men_to |= step(men, d);
+            }
+            kings_to |= step(kings, d);
+        }
+        let men_to = men_to & empty;
+        (
+            (men_to | kings_to & empty) != 0,
+            men_to & self.crown_row() != 0,
+        )
+    }
+
     /// The side's pieces with a jump open.
     #[inline(always)]
     pub fn jumpers(&self) -> u32 {

@@ -38,6 +38,15 @@ pub trait Evaluate: Game {
         false
     }
 
+    /// A shortcut for the quiescence search, which at most of its nodes
+    /// finds no tactical move: `Some(has_moves)` where the game can tell
+    /// at little cost that the position has no tactical move, saying
+    /// whether it has any move at all; `None` where it may have one (the
+    /// searcher then generates the moves). The default always says `None`.
+    fn no_tactical_move(&self) -> Option<bool> {
+        None
+    }
+
     /// A small key naming `mv` for the history heuristic (for example
     /// from-square * 32 + to-square), below [`HISTORY_KEYS`]; moves with the
     /// same key share their history. The default gives every move the key 0,

@@ -744,6 +744,15 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         if ply >= MAX_PLY - 1 || qply >= QS_MAX_PLY {
             return self.static_score(pos, ply);
         }
+        // What generating the moves would show, where the game can tell
+        // without: nothing tactical, so stand pat (or lose, with no move).
+        if let Some(has_moves) = pos.no_tactical_move() {
+            return if has_moves {
+                self.static_score(pos, ply)
+            } else {
+                -(WIN - ply as i32)
+            };
+        }
         let mut list = G::MoveList::default();
         pos.legal_moves(&mut list);
         let moves = list.as_ref();
