@@ -113,13 +113,13 @@ mod tests {
     #[test]
     fn a_set_hashes_by_bytes_as_square_by_square() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(3);
-        for kind in 0..4 {
+        for (kind, bytes) in BYTES.iter().enumerate() {
             for bits in [0, 1, 1 << 31, u32::MAX, 0x0000_0FFF, 0xFFF0_0000] {
-                assert_eq!(xor_squares(bits, &BYTES[kind]), slow(bits, kind));
+                assert_eq!(xor_squares(bits, bytes), slow(bits, kind));
             }
             for _ in 0..10_000 {
                 let bits: u32 = rng.random();
-                assert_eq!(xor_squares(bits, &BYTES[kind]), slow(bits, kind));
+                assert_eq!(xor_squares(bits, bytes), slow(bits, kind));
             }
         }
         // Distinct squares, kinds and sides hash apart.
