@@ -48,8 +48,10 @@ pub struct SelfPlayArgs {
     /// Games at once, 1 to 1024 (default: all cores).
     #[arg(long, value_parser = thread_count())]
     concurrency: Option<usize>,
-    /// Each searcher's transposition table, in MiB.
-    #[arg(long, default_value_t = 8)]
+    /// Each searcher's transposition table, in MiB (1 by default: a game's
+    /// 5,000-node searches fill little of it, and a table that stays in
+    /// the core's cache makes them about 5% faster than one of 8 MiB).
+    #[arg(long, default_value_t = 1)]
     hash: usize,
     #[command(flatten)]
     eval: EvalArg,
