@@ -46,6 +46,7 @@ mod draw;
 mod limits;
 pub mod memory;
 mod ordering;
+pub mod params;
 mod pool;
 mod score;
 mod stack;

@@ -8,6 +8,7 @@
 use crate::draw::{respect_quiet_limit, Path};
 use crate::limits::{Limits, Stability};
 use crate::ordering::{self, continuation_key, Tables, KILLER, NO_KEY, TACTICAL, TT_MOVE};
+use crate::params::P;
 use crate::score::{
     from_table, to_table, Score, EVAL_LIMIT, INFINITE, MAX_PLY, PROVEN_DISTANCE, PROVEN_PROGRESS,
     PROVEN_WIN, WIN, WIN_BOUND,
@@ -21,40 +22,17 @@ use std::time::{Duration, Instant};
 
 /// Nodes between two looks at the clock, the node budget and the flags.
 const CHECK_EVERY: u64 = 1024;
-/// The first aspiration window, each side of the last score.
-const ASPIRATION: i32 = 20;
-/// Reverse futility pruning: at this depth or less, a static score this
-/// far above beta per ply of depth is taken as a cut-off.
-const RFP_DEPTH: i32 = 3;
-const RFP_MARGIN: i32 = 75;
-/// Late move pruning: at this depth or less, quiet moves after the first
-/// `LMP_BASE + depth * depth` are not searched.
-const LMP_DEPTH: i32 = 2;
-const LMP_BASE: usize = 6;
-/// Late-move reductions: the `i`-th move at depth `d` is searched
-/// `LMR_BASE + ln(d) * ln(i) / LMR_DIVISOR` plies shallower first; a ply
-/// less at a node of the principal variation, a ply more at any other node
-/// unless the move is a killer, and less again with a good history.
-const LMR_BASE: f64 = 0.4;
-const LMR_DIVISOR: f64 = 1.6;
-/// Internal iterative reduction: a node this deep with no move from the
-/// table is searched a ply shallower (its order is a guess; the table will
-/// hold a move when it is met again).
-const IIR_DEPTH: i32 = 4;
-/// The quiescence search stops this many plies below the horizon.
-const QS_MAX_PLY: usize = 24;
-/// At most this many tactical moves are searched at a quiescence node
-/// (the best by the game's gain): boards with hundreds of forcing replies
-/// (a force with a line removal of any peg) would otherwise explode.
-const QS_MOVES: usize = 10;
 
 /// `REDUCTIONS[d][i]`: the late-move reduction of the `i`-th move at depth
-/// `d` (both capped at 63), from `ln(d) * ln(i)` ([`LMR_DIVISOR`]).
+/// `d` (both capped at 63), from `ln(d) * ln(i)` (the shape is
+/// [`crate::params`]' `lmr_base` and `lmr_divisor`); a ply less at a node of
+/// the principal variation, a ply more at any other node unless the move is
+/// a killer, and less again with a good history.
 static REDUCTIONS: std::sync::LazyLock<Box<[[u8; 64]; 64]>> = std::sync::LazyLock::new(|| {
     let mut t = Box::new([[0u8; 64]; 64]);
     for (d, row) in t.iter_mut().enumerate().skip(1) {
         for (i, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (LMR_BASE + (d as f64).ln() * (i as f64).ln() / LMR_DIVISOR).max(0.0) as u8;
+            *r = (P.lmr_base + (d as f64).ln() * (i as f64).ln() / P.lmr_divisor).max(0.0) as u8;
         }
     }
     t
@@ -149,7 +127,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             shared,
             eval,
             main: thread == 0,
-            skew: (thread % 2) as u32,
+            skew: if thread % 2 == 1 { P.helper_skew } else { 0 },
             unflushed: 0,
             check_at: CHECK_EVERY,
             tbhits: 0,
@@ -369,7 +347,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 self.shared.main_depth.store(depth, Relaxed);
             }
             let (mut alpha, mut beta, mut delta) = if depth >= 4 && previous.abs() < WIN_BOUND {
-                (previous - ASPIRATION, previous + ASPIRATION, ASPIRATION)
+                (
+                    previous - P.aspiration,
+                    previous + P.aspiration,
+                    P.aspiration,
+                )
             } else {
                 (-INFINITE, INFINITE, INFINITE)
             };
@@ -387,7 +369,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     break score;
                 }
                 delta = delta.saturating_add(delta / 2 + 5);
-                if delta > 12 * ASPIRATION {
+                if delta > 12 * P.aspiration {
                     (alpha, beta) = (-INFINITE, INFINITE);
                 }
             };
@@ -593,13 +575,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         // Reverse futility pruning: a quiet position so far above beta
         // that a shallow search would not bring it back.
         let unsettled = pos.is_unsettled();
-        if !pv_node && !unsettled && depth <= RFP_DEPTH && beta.abs() < WIN_BOUND {
+        if !pv_node && !unsettled && depth <= P.rfp_depth && beta.abs() < WIN_BOUND {
             let static_eval = self.static_score(pos, ply);
-            if static_eval - RFP_MARGIN * depth >= beta {
+            if static_eval - P.rfp_margin * depth >= beta {
                 return static_eval;
             }
         }
-        let depth = if tt_move.is_none() && depth >= IIR_DEPTH && !full_depth {
+        let depth = if tt_move.is_none() && depth >= P.iir_depth && !full_depth {
             depth - 1
         } else {
             depth
@@ -650,9 +632,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 && !tactical
                 && !unsettled
                 && !full_depth
-                && depth <= LMP_DEPTH
+                && depth <= P.lmp_depth
                 && best > -WIN_BOUND
-                && quiets_tried >= LMP_BASE + (depth * depth) as usize
+                && quiets_tried >= P.lmp_base + (depth * depth) as usize
             {
                 continue;
             }
@@ -663,19 +645,20 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             } else {
                 // Late quiet moves are searched shallower first, the more
                 // so the later and the deeper.
-                let reduction = if depth >= 3 && i >= 2 && !tactical && !full_depth {
-                    let mut r = REDUCTIONS[depth.min(63) as usize][i.min(63)] as i32;
-                    if pv_node {
-                        r -= 1;
-                    } else if !killer {
-                        r += 1;
-                    }
-                    let h = self.tables.score(side, previous, pos.history_key(mv));
-                    r -= h / (ordering::HISTORY_MAX / 2);
-                    r.clamp(0, search_depth - 1)
-                } else {
-                    0
-                };
+                let reduction =
+                    if depth >= P.lmr_depth && i >= P.lmr_move && !tactical && !full_depth {
+                        let mut r = REDUCTIONS[depth.min(63) as usize][i.min(63)] as i32;
+                        if pv_node {
+                            r -= 1;
+                        } else if !killer {
+                            r += 1;
+                        }
+                        let h = self.tables.score(side, previous, pos.history_key(mv));
+                        r -= h / (ordering::HISTORY_MAX / 2);
+                        r.clamp(0, search_depth - 1)
+                    } else {
+                        0
+                    };
                 let mut s = -self.negamax(
                     &child,
                     search_depth - reduction,
@@ -728,7 +711,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
 
     /// The quiescence search: stand pat on the static score where the side
     /// to move may play a quiet move, and search the tactical moves (the
-    /// best [`QS_MOVES`] by the game's gain, to [`QS_MAX_PLY`] plies below
+    /// best `qs_moves` by the game's gain, to `qs_max_ply` plies below
     /// the horizon), so no score is taken in the middle of an exchange.
     fn quiesce(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
         self.count_node();
@@ -741,7 +724,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 return score;
             }
         }
-        if ply >= MAX_PLY - 1 || qply >= QS_MAX_PLY {
+        if ply >= MAX_PLY - 1 || qply >= P.qs_max_ply {
             return self.static_score(pos, ply);
         }
         // What generating the moves would show, where the game can tell
@@ -779,7 +762,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             best = stand_pat;
             alpha = alpha.max(stand_pat);
         }
-        for i in 0..tactical.min(QS_MOVES) {
+        for i in 0..tactical.min(P.qs_moves) {
             let index = ordering::pick(&mut self.keys[base..], i);
             let child = pos.play(moves[index]);
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);

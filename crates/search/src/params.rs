@@ -1,0 +1,171 @@
+//! The search's tunable parameters: margins, depths and reduction shapes
+//! that matches, not reasoning, decide.
+//!
+//! In a normal build they are constants ([`P`] is a `const`), so they cost
+//! nothing. Built with the `tune` feature (`cargo build --release -p parlour
+//! --features tune`), [`P`] is read once from the environment variable
+//! `PARLOUR_TUNE` (`name=value,name=value`, any subset of [`Params::NAMES`];
+//! the rest keep their defaults), so one binary can play every variant of a
+//! tuning match:
+//!
+//! ```text
+//! parlour match --engine "hub:env PARLOUR_TUNE=rfp_margin=60 ./parlour hub,movetime=100,name=rfp60" \
+//!               --engine "hub:./parlour hub,movetime=100,name=base" --sprt 0,10,0.05,0.05 ...
+//! ```
+//!
+//! A value that does not parse, or a name that is not a parameter, ends
+//! the process with a message naming it (a tuning run must not play a
+//! variant it did not ask for). A tuned value that wins becomes the
+//! default here, measured against the build before it as every change is.
+
+/// Declares the parameters once: the struct, its defaults, its names and
+/// the parser all come from the one list.
+macro_rules! params {
+    ($( $(#[$doc:meta])* $name:ident : $ty:ty = $default:expr; )*) => {
+        /// Every tunable parameter of the search.
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        pub struct Params {
+            $( $(#[$doc])* pub $name: $ty, )*
+        }
+
+        impl Params {
+            /// The values the search plays with.
+            pub const DEFAULT: Params = Params { $( $name: $default, )* };
+
+            /// The parameters' names, as `PARLOUR_TUNE` takes them.
+            pub const NAMES: &'static [&'static str] = &[$( stringify!($name) ),*];
+
+            /// Sets the parameter `name` to `value`.
+            fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+                match name {
+                    $( stringify!($name) => {
+                        self.$name = value.trim().parse().map_err(|_| {
+                            format!(
+                                "{name}={value}: not a {} value",
+                                stringify!($ty)
+                            )
+                        })?;
+                    } )*
+                    _ => {
+                        return Err(format!(
+                            "{name} is not a search parameter (they are: {})",
+                            Params::NAMES.join(", ")
+                        ))
+                    }
+                }
+                Ok(())
+            }
+        }
+    };
+}
+
+params! {
+    /// The first aspiration window, each side of the last score.
+    aspiration: i32 = 20;
+    /// Reverse futility pruning: at this depth or less, a static score
+    /// `rfp_margin` per ply of depth above beta is taken as a cut-off.
+    rfp_depth: i32 = 3;
+    /// See `rfp_depth`.
+    rfp_margin: i32 = 75;
+    /// Late move pruning: at this depth or less, quiet moves after the
+    /// first `lmp_base + depth * depth` are not searched.
+    lmp_depth: i32 = 2;
+    /// See `lmp_depth`.
+    lmp_base: usize = 6;
+    /// Late-move reductions: the `i`-th move at depth `d` is searched
+    /// `lmr_base + ln(d) * ln(i) / lmr_divisor` plies shallower first.
+    lmr_base: f64 = 0.4;
+    /// See `lmr_base`.
+    lmr_divisor: f64 = 1.6;
+    /// Moves are reduced from this depth on.
+    lmr_depth: i32 = 3;
+    /// The first move (counting from 0) that may be reduced.
+    lmr_move: usize = 2;
+    /// Internal iterative reduction: a node this deep with no move from the
+    /// table is searched a ply shallower.
+    iir_depth: i32 = 4;
+    /// At most this many tactical moves are searched at a quiescence node
+    /// (boards with hundreds of forcing replies would otherwise explode).
+    qs_moves: usize = 10;
+    /// The quiescence search stops this many plies below the horizon.
+    qs_max_ply: usize = 24;
+    /// Lazy SMP: every other helper thread keeps this many plies ahead of
+    /// the main thread (the others, none).
+    helper_skew: u32 = 1;
+}
+
+impl Params {
+    /// The defaults with the settings of `text` (`name=value,...`; empty
+    /// for none) applied.
+    pub fn parse(text: &str) -> Result<Params, String> {
+        let mut params = Params::DEFAULT;
+        for setting in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (name, value) = setting
+                .split_once('=')
+                .ok_or_else(|| format!("{setting}: expected name=value"))?;
+            params.set(name.trim(), value)?;
+        }
+        Ok(params)
+    }
+}
+
+/// The parameters the search plays with: the defaults.
+#[cfg(not(feature = "tune"))]
+pub(crate) const P: Params = Params::DEFAULT;
+
+/// The parameters the search plays with: the defaults, with `PARLOUR_TUNE`
+/// applied (the `tune` feature).
+#[cfg(feature = "tune")]
+pub(crate) static P: std::sync::LazyLock<Params> = std::sync::LazyLock::new(|| {
+    let text = std::env::var("PARLOUR_TUNE").unwrap_or_default();
+    match Params::parse(&text) {
+        Ok(params) => params,
+        Err(e) => {
+            eprintln!("parlour: PARLOUR_TUNE: {e}");
+            std::process::exit(2);
+        }
+    }
+});
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_override_the_defaults_and_nothing_else() {
+        let p = Params::parse(" rfp_margin=60, lmr_divisor = 1.8 ,").unwrap();
+        assert_eq!(p.rfp_margin, 60);
+        assert_eq!(p.lmr_divisor, 1.8);
+        assert_eq!(
+            Params {
+                rfp_margin: Params::DEFAULT.rfp_margin,
+                lmr_divisor: Params::DEFAULT.lmr_divisor,
+                ..p
+            },
+            Params::DEFAULT
+        );
+        assert_eq!(Params::parse("").unwrap(), Params::DEFAULT);
+        assert_eq!(Params::NAMES.len(), 13);
+    }
+
+    #[test]
+    fn a_bad_setting_is_named() {
+        let unknown = Params::parse("rfp_margn=60").unwrap_err();
+        assert!(
+            unknown.contains("rfp_margn is not a search parameter"),
+            "{unknown}"
+        );
+        assert!(unknown.contains("rfp_margin"), "{unknown}");
+        let bad = Params::parse("lmp_base=-1").unwrap_err();
+        assert_eq!(bad, "lmp_base=-1: not a usize value");
+        assert!(Params::parse("aspiration")
+            .unwrap_err()
+            .contains("name=value"));
+    }
+
+    #[cfg(not(feature = "tune"))]
+    #[test]
+    fn without_the_feature_the_search_plays_the_defaults() {
+        assert_eq!(P, Params::DEFAULT);
+    }
+}
