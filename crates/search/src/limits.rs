@@ -14,7 +14,7 @@ pub enum Limits {
     /// Search every depth up to this one (at least 1).
     Depth(u32),
     /// Stop after this many nodes: exactly, with one thread; with more,
-    /// each helper may add up to 1024 it has not yet counted.
+    /// each thread may add up to 1024 it has not yet counted.
     Nodes(u64),
     /// Think for this long.
     MoveTime(Duration),

@@ -141,8 +141,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     }
 
     /// Counts a node and, every [`CHECK_EVERY`] nodes (and at a node
-    /// budget), publishes the count and looks at the flags (the main thread
-    /// also at its limits).
+    /// budget), publishes the count and looks at the flags and the node
+    /// budget (the main thread also at the clock).
     #[inline(always)]
     fn count_node(&mut self) {
         self.unflushed += 1;
@@ -159,18 +159,24 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             self.shared.tbhits.fetch_add(self.tbhits, Relaxed);
             self.tbhits = 0;
         }
-        if self.main {
-            let mut stop = self.shared.stop.load(Relaxed);
-            if let Some(budget) = self.shared.limits.max_nodes() {
-                stop |= total >= budget;
+        // Any thread ends the search at the node budget (a helper may run
+        // ahead while the main thread is still starting); only the main
+        // thread reads the clock and the caller's flag.
+        let mut stop = false;
+        if let Some(budget) = self.shared.limits.max_nodes() {
+            stop = total >= budget;
+            if self.main {
                 self.check_at = (budget.saturating_sub(total)).clamp(1, CHECK_EVERY);
             }
+        }
+        if self.main {
+            stop |= self.shared.stop.load(Relaxed);
             if let Some(hard) = self.shared.hard {
                 stop |= self.shared.started.elapsed() >= hard;
             }
-            if stop {
-                self.shared.abort.store(true, Relaxed);
-            }
+        }
+        if stop {
+            self.shared.abort.store(true, Relaxed);
         }
         self.aborted = self.shared.abort.load(Relaxed);
     }
