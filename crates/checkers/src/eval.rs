@@ -499,18 +499,8 @@ mod tests {
 
     #[test]
     fn the_score_is_symmetric_on_random_positions() {
-        use rand::{Rng, SeedableRng};
-        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
         for rules in [Rules::ENGLISH, Rules::HUFFING] {
-            for _ in 0..200 {
-                let mut pos = Position::start(rules);
-                for _ in 0..rng.random_range(0..80) {
-                    let actions = pos.action_vec();
-                    if actions.is_empty() {
-                        break;
-                    }
-                    pos = pos.play(actions[rng.random_range(0..actions.len())]);
-                }
+            for pos in crate::testing::random_positions(rules, 200, 5, 80) {
                 if pos.pending() != Pending::Nothing {
                     continue;
                 }
@@ -526,19 +516,9 @@ mod tests {
 
     #[test]
     fn the_quiescence_shortcut_agrees_with_the_moves() {
-        use rand::{Rng, SeedableRng};
-        let mut rng = rand::rngs::StdRng::seed_from_u64(9);
         let mut told = 0;
         for rules in [Rules::ENGLISH, Rules::HUFFING] {
-            for _ in 0..3000 {
-                let mut pos = Position::start(rules);
-                for _ in 0..rng.random_range(0..120) {
-                    let actions = pos.action_vec();
-                    if actions.is_empty() {
-                        break;
-                    }
-                    pos = pos.play(actions[rng.random_range(0..actions.len())]);
-                }
+            for pos in crate::testing::random_positions(rules, 3000, 9, 120) {
                 let actions = pos.action_vec();
                 let tactical = actions.iter().any(|&a| pos.is_tactical(a));
                 match pos.no_tactical_move() {

@@ -458,20 +458,7 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     fn random_positions(rules: Rules, count: usize, seed: u64) -> Vec<Position> {
-        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-        let mut out = Vec::new();
-        while out.len() < count {
-            let mut pos = Position::start(rules);
-            for _ in 0..rng.random_range(0..90) {
-                let actions = pos.action_vec();
-                if actions.is_empty() {
-                    break;
-                }
-                pos = pos.play(actions[rng.random_range(0..actions.len())]);
-            }
-            out.push(pos);
-        }
-        out
+        crate::testing::random_positions(rules, count, seed, 90)
     }
 
     /// A model with every weight drawn at random.

@@ -36,6 +36,8 @@ mod notation;
 mod position;
 mod rules;
 mod svg;
+#[cfg(test)]
+mod testing;
 mod unique;
 mod variant;
 mod zobrist;
