@@ -457,10 +457,6 @@ mod tests {
     use super::*;
     use rand::{Rng, SeedableRng};
 
-    fn random_positions(rules: Rules, count: usize, seed: u64) -> Vec<Position> {
-        crate::testing::random_positions(rules, count, seed, 90)
-    }
-
     /// A model with every weight drawn at random.
     fn random_model(seed: u64) -> Model {
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
@@ -508,7 +504,7 @@ mod tests {
     fn the_model_is_symmetric_under_a_half_turn() {
         let model = random_model(1);
         for rules in [Rules::ENGLISH, Rules::HUFFING] {
-            for pos in random_positions(rules, 400, 2) {
+            for pos in crate::testing::random_positions(rules, 400, 2, 90) {
                 if pos.pending() != Pending::Nothing {
                     continue;
                 }
@@ -530,7 +526,7 @@ mod tests {
     fn the_integer_model_is_the_linear_model_of_the_features() {
         let model = random_model(3);
         let mut features = Vec::new();
-        for pos in random_positions(Rules::HUFFING, 300, 4) {
+        for pos in crate::testing::random_positions(Rules::HUFFING, 300, 4, 90) {
             pos.features(&mut features);
             let exact: f64 = features
                 .iter()
@@ -548,7 +544,7 @@ mod tests {
         for rules in [Rules::ENGLISH, Rules::HUFFING] {
             let start = Position::start(rules);
             let mut code = vec![0; start.code_len()];
-            for pos in random_positions(rules, 500, 5) {
+            for pos in crate::testing::random_positions(rules, 500, 5, 90) {
                 pos.encode(&mut code);
                 assert_eq!(start.decode(&code).unwrap(), pos);
             }

@@ -122,8 +122,16 @@ mod tests {
                 assert_eq!(xor_squares(bits, bytes), slow(bits, kind));
             }
         }
-        // Distinct squares, kinds and sides hash apart.
-        let start = Position::start(Rules::ENGLISH);
-        assert_ne!(hash(&start), hash(&start.pass_turn(Pending::Nothing)));
+        // The same two squares with a king for a man, with the colours
+        // swapped, and with the other side to move: each hashes apart.
+        let keys: Vec<u64> = ["B:W20:B13", "B:W20:BK13", "B:W13:B20", "W:W20:B13"]
+            .iter()
+            .map(|fen| hash(&Position::from_fen(fen, Rules::ENGLISH).unwrap()))
+            .collect();
+        for (i, a) in keys.iter().enumerate() {
+            for b in &keys[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
     }
 }

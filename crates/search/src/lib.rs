@@ -210,11 +210,7 @@ impl Searcher {
         if threads > MAX_THREADS {
             return Err(SearcherError::TooManyThreads { threads });
         }
-        Searcher::with_pool(
-            pool::Pool::new(threads, SEARCH_STACK_BYTES),
-            threads,
-            hash_mib,
-        )
+        Searcher::with_pool(pool::Pool::new(threads, SEARCH_STACK_BYTES), hash_mib)
     }
 
     /// A searcher of one thread, the caller's: each search runs on the
@@ -224,20 +220,17 @@ impl Searcher {
     /// of at least [`SEARCH_STACK_BYTES`] (a thread's or a rayon pool's
     /// `stack_size`; a program's main thread has 8 MiB on Linux).
     pub fn on_caller_thread(hash_mib: usize) -> Result<Searcher, SearcherError> {
-        Searcher::with_pool(pool::Pool::on_caller(), 1, hash_mib)
+        Searcher::with_pool(pool::Pool::on_caller(), hash_mib)
     }
 
-    fn with_pool(
-        pool: pool::Pool,
-        threads: usize,
-        hash_mib: usize,
-    ) -> Result<Searcher, SearcherError> {
+    fn with_pool(pool: pool::Pool, hash_mib: usize) -> Result<Searcher, SearcherError> {
         check_hash(hash_mib)?;
         let table =
             tt::Table::try_new(hash_mib).map_err(|source| SearcherError::HashAllocation {
                 mib: hash_mib,
                 source,
             })?;
+        let threads = pool.threads();
         Ok(Searcher {
             pool,
             table,

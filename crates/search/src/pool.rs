@@ -74,6 +74,11 @@ impl Pool {
         }
     }
 
+    /// The number of threads of every search.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
     /// The parked threads, made on the first call, if there are to be any.
     fn parked(&self) -> Option<&rayon::ThreadPool> {
         self.parked
