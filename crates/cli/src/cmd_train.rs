@@ -106,16 +106,23 @@ fn train<G: Learn>(template: &G, args: &TrainArgs) -> Result<()> {
     };
     let trained = parlour_train::trainer::train(template, &data, &config, initial, &mut report)?;
     println!(
-        "best epoch {}: validation loss {:.5} (the data's own search scores: {:.5}); against the results alone {:.5} (search scores: {:.5}); scale {:.1}; {} training and {} validation positions",
-        trained.best_epoch,
-        trained.validation_loss,
-        trained.search_loss,
-        trained.result_loss,
-        trained.search_result_loss,
-        trained.scale,
-        trained.samples.0,
-        trained.samples.1
+        "best epoch {}: {} training and {} validation positions, scale {:.1}",
+        trained.best_epoch, trained.samples.0, trained.samples.1, trained.scale
     );
+    println!("validation loss                    blended target  results alone");
+    let row = |what: &str, (blended, results): (f64, f64)| {
+        println!("{what:<33} {blended:>15.5} {results:>14.5}");
+    };
+    row(
+        "the new weights",
+        (trained.validation_loss, trained.result_loss),
+    );
+    row("the default evaluation (static)", trained.default_loss);
+    row(
+        "the data's own search scores",
+        (trained.search_loss, trained.search_result_loss),
+    );
+    println!("(the default evaluation is {})", G::Evaluator::default());
     let note = format!(
         "{}{}trained on {} positions ({} held out) from {}; validation loss {:.5}; lambda {}",
         args.note,

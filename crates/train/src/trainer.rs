@@ -22,7 +22,7 @@
 
 use crate::data::{DataFile, SCORE_WIN};
 use ahash::AHashMap;
-use parlour_game::{Features, Learn, Outcome, Side, Weights};
+use parlour_game::{Evaluator, Features, Learn, Outcome, Side, Weights};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -234,6 +234,10 @@ pub struct Trained {
     pub result_loss: f64,
     /// The same for the data's search scores.
     pub search_result_loss: f64,
+    /// The validation loss of the game's default evaluation (its static
+    /// score of each position, no search), against the same targets and
+    /// against the results alone: what a new model has to beat.
+    pub default_loss: (f64, f64),
     /// The best validation loss.
     pub validation_loss: f64,
     /// The epoch that gave it.
@@ -388,6 +392,21 @@ pub fn train<G: Learn>(
             / validation.len().max(1) as f64
     };
     let search_result_loss = result_loss(&|i| search_probability(data.scores[i], scale));
+    let default_loss = {
+        let evaluator = G::Evaluator::default();
+        let scores: Vec<f32> = data
+            .positions
+            .par_iter()
+            .map(|pos| evaluator.evaluate(pos) as f32)
+            .collect();
+        let predict = |i: usize| search_probability(scores[i], scale);
+        let loss = validation
+            .par_iter()
+            .map(|&i| cross_entropy(predict(i), targets[i] as f64))
+            .sum::<f64>()
+            / validation.len().max(1) as f64;
+        (loss, result_loss(&predict))
+    };
     let fitted = fit(
         &data.positions,
         &targets,
@@ -413,6 +432,7 @@ pub fn train<G: Learn>(
         search_loss,
         result_loss,
         search_result_loss,
+        default_loss,
         samples: (training.len(), validation.len()),
         ..fitted
     })
@@ -578,6 +598,7 @@ pub fn fit<S: Sample>(
         search_loss: f64::NAN,
         result_loss: f64::NAN,
         search_result_loss: f64::NAN,
+        default_loss: (f64::NAN, f64::NAN),
         validation_loss: best.0,
         best_epoch: best.1,
         epochs,
