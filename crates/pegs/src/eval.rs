@@ -345,10 +345,11 @@ pub fn evaluate(pos: &PegPosition) -> i32 {
 
 /// Which evaluation a peg search scores positions with.
 ///
-/// No learned model is built in for pegs: the models trained so far (on
-/// about 90,000 self-play positions of the default board) predict results
-/// worse than the hand-written terms' searches do, so the default stays the
-/// hand-written evaluation and a learned one comes from a weights file.
+/// No learned model is built in for pegs: the models trained so far
+/// predict the results of self-play better than the hand-written terms do
+/// (statically), but have not yet played better than them in a match
+/// (docs/learning.md), so the default stays the hand-written evaluation
+/// and a learned one comes from a weights file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum PegEval {
     /// The hand-written terms of this module: the default.

@@ -21,6 +21,11 @@
 //!   ours on one side of a pair round them, the other hole empty), 0-7.
 //! - A force pending on the side to move, whether each side still places,
 //!   and a bias.
+//! - **The hand-written evaluation** (`crate::eval`), as one more input
+//!   with a weight of its own: the model starts from what the hand-written
+//!   terms know (line threats that a peg can reach, a King one move from a
+//!   block) and learns what to add to it and how much to trust it. With
+//!   that weight alone the model is the hand-written evaluation.
 //!
 //! The board's shape decides the number of holes and lines, so each board
 //! (`squares`, `diagonals`) has its own weights; the other rules (pegs,
@@ -36,7 +41,7 @@ use std::sync::Arc;
 use crate::eval::Army;
 
 /// The version of the feature set below, named in a weights file's key.
-pub const FEATURE_SET: &str = "lines-1";
+pub const FEATURE_SET: &str = "lines-2";
 
 /// Weight units per hundredth of a peg.
 pub const RESOLUTION: i32 = 16;
@@ -59,6 +64,7 @@ struct Layout {
     our_attacks: u32,
     their_attacks: u32,
     flags: u32,
+    handwritten: u32,
     count: u32,
 }
 
@@ -74,6 +80,11 @@ const MOBILITY: u32 = 32;
 const ATTACKS: u32 = 8;
 /// A force pending, we place, they place, the bias.
 const FLAGS: u32 = 4;
+/// The hand-written score's coefficient is the score over this, so that
+/// its weight is `HANDWRITTEN` where the model repeats the hand-written
+/// evaluation: few enough score units that training reaches it in a few
+/// dozen steps, many enough that the stored weight is fine-grained.
+const HANDWRITTEN: i32 = 16;
 
 impl Layout {
     fn of(board: &Board) -> Layout {
@@ -92,6 +103,7 @@ impl Layout {
         let our_attacks = their_mobility + MOBILITY;
         let their_attacks = our_attacks + ATTACKS;
         let flags = their_attacks + ATTACKS;
+        let handwritten = flags + FLAGS;
         Layout {
             holes,
             our_peg,
@@ -108,7 +120,8 @@ impl Layout {
             our_attacks,
             their_attacks,
             flags,
-            count: flags + FLAGS,
+            handwritten,
+            count: handwritten + 1,
         }
     }
 }
@@ -295,6 +308,10 @@ impl PegModel {
             placing += w[i] as i32 * value;
             sliding += w[i + 1] as i32 * value;
         });
+        let hand = crate::eval::evaluate(pos);
+        let i = 2 * self.layout.handwritten as usize;
+        placing += w[i] as i32 * hand / HANDWRITTEN;
+        sliding += w[i + 1] as i32 * hand / HANDWRITTEN;
         let max = max_phase(pos).max(1);
         (placing * phase + sliding * (max - phase)) / (max * RESOLUTION)
     }
@@ -404,6 +421,10 @@ impl Learn for PegPosition {
                 coefficient: value as f32,
             })
         });
+        out.push(Feature {
+            index: layout.handwritten,
+            coefficient: crate::eval::evaluate(self) as f32 / HANDWRITTEN as f32,
+        });
         parlour_game::learn::split_phases(out, phase as f32 / max_phase(self).max(1) as f32);
     }
 
@@ -493,6 +514,26 @@ mod tests {
             assert!(features
                 .iter()
                 .all(|f| (f.index as usize) < pos.feature_count()));
+        }
+    }
+
+    #[test]
+    fn the_handwritten_weight_alone_is_the_handwritten_evaluation() {
+        for rules in [PegRules::DEFAULT, "squares=4,diagonals=0".parse().unwrap()] {
+            let layout = Layout::of(rules.board());
+            let mut weights = vec![0i16; 2 * layout.count as usize];
+            let i = 2 * layout.handwritten as usize;
+            weights[i] = (HANDWRITTEN * RESOLUTION) as i16;
+            weights[i + 1] = (HANDWRITTEN * RESOLUTION) as i16;
+            let model = PegModel {
+                layout,
+                weights: weights.into_boxed_slice(),
+                note: String::new(),
+                board: (rules.squares, rules.diagonals),
+            };
+            for pos in random_positions(rules, 300, 7) {
+                assert_eq!(model.evaluate(&pos), crate::eval::evaluate(&pos), "{pos}");
+            }
         }
     }
 
