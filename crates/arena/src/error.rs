@@ -204,8 +204,12 @@ pub enum ShardError {
 /// Openings that cannot be had.
 #[derive(Debug, thiserror::Error)]
 pub enum OpeningError {
-    /// `random:...` other than `random:plies=N`.
-    #[error("openings `{text}`: write random:plies=N with N from 1 to 1000")]
+    /// `random:...` other than `random:plies=N,balanced=M`.
+    #[error(
+        "openings `{text}`: write random:plies=N (N from 1 to 1000), random:balanced=M \
+         (keep openings a short search scores within M hundredths of level) or both, \
+         as random:plies=6,balanced=50"
+    )]
     RandomPlies {
         /// The text given.
         text: String,

@@ -5,10 +5,12 @@
 
 use crate::error::OpeningError;
 use parlour_game::registry::parse_line;
-use parlour_game::{mix_seed, Game, History, Variant};
+use parlour_game::{mix_seed, Evaluate, Game, History, Variant};
+use parlour_search::{Limits, Score, Searcher, SEARCH_STACK_BYTES};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
+use rayon::prelude::*;
 use std::path::Path;
 
 /// One opening: a start position and moves played from it before the
@@ -62,6 +64,10 @@ pub enum OpeningSpec {
     Random {
         /// How many random plies.
         plies: u32,
+        /// Keep only openings this even: a short search of the position
+        /// after them ([`BALANCE_NODES`] nodes, the game's default
+        /// evaluation) scores it within this many hundredths of level.
+        balanced: Option<u32>,
     },
     /// One of the game's built-in decks, by name (checkers: `deck`, `all`,
     /// `tough`).
@@ -75,7 +81,7 @@ pub enum OpeningSpec {
 }
 
 impl OpeningSpec {
-    /// Reads `start`, `random`, `random:plies=N`, `file:PATH`, a deck
+    /// Reads `start`, `random`, `random:plies=N[,balanced=M]`, `file:PATH`, a deck
     /// name, a position (text the game reads as one, where no file has
     /// that name) or a path. A name that is not one of the game `V`'s decks is
     /// taken as a path; [`OpeningBook::load`] says if no such file exists.
@@ -85,18 +91,26 @@ impl OpeningSpec {
             return Ok(OpeningSpec::Start);
         }
         if text == "random" {
-            return Ok(OpeningSpec::Random { plies: 4 });
+            return Ok(OpeningSpec::Random {
+                plies: 4,
+                balanced: None,
+            });
         }
         if let Some(rest) = text.strip_prefix("random:") {
-            let plies = rest
-                .trim()
-                .strip_prefix("plies=")
-                .and_then(|n| n.trim().parse::<u32>().ok())
-                .filter(|&n| n > 0 && n <= 1000)
-                .ok_or_else(|| OpeningError::RandomPlies {
-                    text: text.to_string(),
-                })?;
-            return Ok(OpeningSpec::Random { plies });
+            let bad = || OpeningError::RandomPlies {
+                text: text.to_string(),
+            };
+            let (mut plies, mut balanced) = (4, None);
+            for field in rest.split(',') {
+                let (key, value) = field.split_once('=').ok_or_else(bad)?;
+                let value = value.trim().parse::<u32>().map_err(|_| bad())?;
+                match key.trim() {
+                    "plies" if (1..=1000).contains(&value) => plies = value,
+                    "balanced" => balanced = Some(value),
+                    _ => return Err(bad()),
+                }
+            }
+            return Ok(OpeningSpec::Random { plies, balanced });
         }
         if let Some(path) = text.strip_prefix("file:") {
             return Ok(OpeningSpec::File(path.into()));
@@ -129,10 +143,19 @@ pub enum OpeningBook<G: Game> {
         plies: u32,
         /// The match seed.
         seed: u64,
+        /// The most uneven score an opening may have, if it must be even.
+        balanced: Option<u32>,
     },
 }
 
-impl<G: Game> OpeningBook<G> {
+/// The nodes of the search that judges whether a random opening is even.
+pub const BALANCE_NODES: u64 = 10_000;
+
+/// How many random openings a pair draws, at most, looking for an even one;
+/// if none is even enough it plays the most even of them.
+pub const BALANCE_TRIES: u64 = 64;
+
+impl<G: Evaluate> OpeningBook<G> {
     /// Loads the openings of the game `rules` plays; with `shuffle`, a
     /// fixed list is put in an order drawn from `seed`.
     pub fn load<V: Variant<Position = G>>(
@@ -143,11 +166,12 @@ impl<G: Game> OpeningBook<G> {
     ) -> Result<OpeningBook<G>, OpeningError> {
         let mut list = match spec {
             OpeningSpec::Start => vec![Opening::new("start".into(), rules.start(), Vec::new())?],
-            OpeningSpec::Random { plies } => {
+            OpeningSpec::Random { plies, balanced } => {
                 return Ok(OpeningBook::Random {
                     start: rules.start(),
                     plies: *plies,
                     seed,
+                    balanced: *balanced,
                 })
             }
             OpeningSpec::Named(name) => deck(rules, name)?,
@@ -181,15 +205,86 @@ impl<G: Game> OpeningBook<G> {
         self.len() == Some(0)
     }
 
-    /// The opening of pair number `pair` (from 0).
+    /// The opening of pair number `pair` (from 0). An even random opening
+    /// costs up to [`BALANCE_TRIES`] short searches: [`OpeningBook::fixed`]
+    /// draws them once.
     pub fn get(&self, pair: usize) -> Opening<G> {
         match self {
             OpeningBook::Fixed(list) => list[pair % list.len()].clone(),
-            OpeningBook::Random { start, plies, seed } => {
-                random_opening(*start, *plies, mix_seed(*seed, pair as u64), pair)
+            OpeningBook::Random {
+                start,
+                plies,
+                seed,
+                balanced: None,
+            } => random_opening(*start, *plies, mix_seed(*seed, pair as u64), pair),
+            OpeningBook::Random {
+                start,
+                plies,
+                seed,
+                balanced: Some(margin),
+            } => even_opening(*start, *plies, mix_seed(*seed, pair as u64), pair, *margin),
+        }
+    }
+
+    /// The book as a fixed list of the first `pairs` openings, drawn at
+    /// once on all cores (the same openings as [`OpeningBook::get`] gives).
+    pub fn fixed(self, pairs: usize) -> OpeningBook<G> {
+        match self {
+            OpeningBook::Fixed(_) => self,
+            OpeningBook::Random { .. } => {
+                // The searches of even openings want the search's stack.
+                let draw = || (0..pairs).into_par_iter().map(|p| self.get(p)).collect();
+                let list = match rayon::ThreadPoolBuilder::new()
+                    .stack_size(SEARCH_STACK_BYTES)
+                    .build()
+                {
+                    Ok(pool) => pool.install(draw),
+                    Err(_) => (0..pairs).map(|p| self.get(p)).collect(),
+                };
+                OpeningBook::Fixed(list)
             }
         }
     }
+}
+
+/// The first of up to [`BALANCE_TRIES`] random openings (the first drawn
+/// from `seed` itself, so it is [`random_opening`]'s when even) whose
+/// position a [`BALANCE_NODES`]-node search scores within `margin` of
+/// level; the most even of them if none is.
+fn even_opening<G: Evaluate>(
+    start: G,
+    plies: u32,
+    seed: u64,
+    pair: usize,
+    margin: u32,
+) -> Opening<G> {
+    let mut searcher = Searcher::on_caller_thread(1).expect("a 1 MiB table is always had");
+    let mut best: Option<(u32, Opening<G>)> = None;
+    for attempt in 0..BALANCE_TRIES {
+        let seed = if attempt == 0 {
+            seed
+        } else {
+            mix_seed(seed, attempt)
+        };
+        let opening = random_opening(start, plies, seed, pair);
+        let mut history = History::new(start);
+        for &mv in &opening.moves {
+            history.push(mv);
+        }
+        searcher.clear();
+        let result = searcher.search_position(history.current(), Limits::Nodes(BALANCE_NODES));
+        let unevenness = match result.score {
+            Score::Value(v) => v.unsigned_abs(),
+            Score::Win(_) | Score::Loss(_) => u32::MAX,
+        };
+        if unevenness <= margin {
+            return opening;
+        }
+        if best.as_ref().is_none_or(|(u, _)| unevenness < *u) {
+            best = Some((unevenness, opening));
+        }
+    }
+    best.expect("at least one try").1
 }
 
 /// `plies` random legal moves from `start`; a move that would end the game
@@ -295,8 +390,34 @@ mod tests {
     fn specs_are_read() {
         let parse = |t: &str| OpeningSpec::parse::<Rules>(t).unwrap();
         assert_eq!(parse("start"), OpeningSpec::Start);
-        assert_eq!(parse("random"), OpeningSpec::Random { plies: 4 });
-        assert_eq!(parse("random:plies=6"), OpeningSpec::Random { plies: 6 });
+        assert_eq!(
+            parse("random"),
+            OpeningSpec::Random {
+                plies: 4,
+                balanced: None
+            }
+        );
+        assert_eq!(
+            parse("random:plies=6"),
+            OpeningSpec::Random {
+                plies: 6,
+                balanced: None
+            }
+        );
+        assert_eq!(
+            parse("random:plies=6,balanced=50"),
+            OpeningSpec::Random {
+                plies: 6,
+                balanced: Some(50)
+            }
+        );
+        assert_eq!(
+            parse("random:balanced=0"),
+            OpeningSpec::Random {
+                plies: 4,
+                balanced: Some(0)
+            }
+        );
         assert_eq!(parse("tough"), OpeningSpec::Named("tough".into()));
         assert_eq!(parse("file:deck"), OpeningSpec::File("deck".into()));
         assert_eq!(parse("a/b.txt"), OpeningSpec::File("a/b.txt".into()));
@@ -320,7 +441,10 @@ mod tests {
     #[test]
     fn random_openings_are_reproducible_and_leave_a_game_to_play() {
         let c = Rules::HUFFING;
-        let spec = OpeningSpec::Random { plies: 8 };
+        let spec = OpeningSpec::Random {
+            plies: 8,
+            balanced: None,
+        };
         let book = OpeningBook::<Position>::load(&spec, &c, 42, false).unwrap();
         let again = OpeningBook::<Position>::load(&spec, &c, 42, false).unwrap();
         assert_eq!(book.len(), None);
@@ -336,6 +460,49 @@ mod tests {
         assert!(distinct.len() > 15, "random openings should differ");
         let other = OpeningBook::<Position>::load(&spec, &c, 43, false).unwrap();
         assert_ne!(book.get(0), other.get(0));
+    }
+
+    /// The score a balancing search gives the position after `opening`.
+    fn balance_score(opening: &Opening<parlour_pegs::PegPosition>) -> Score {
+        let mut history = History::new(opening.start);
+        for &mv in &opening.moves {
+            history.push(mv);
+        }
+        let mut searcher = Searcher::on_caller_thread(1).unwrap();
+        searcher
+            .search_position(history.current(), Limits::Nodes(BALANCE_NODES))
+            .score
+    }
+
+    #[test]
+    fn balanced_random_openings_are_even_and_drawn_the_same_way_every_time() {
+        let rules = PegRules::DEFAULT;
+        let spec = |balanced| OpeningSpec::Random { plies: 6, balanced };
+        let plain = OpeningBook::load(&spec(None), &rules, 7, false).unwrap();
+        let even = OpeningBook::load(&spec(Some(40)), &rules, 7, false).unwrap();
+        let pairs = 6;
+        let fixed = even.clone().fixed(pairs);
+        assert_eq!(fixed.len(), Some(pairs));
+        let mut redrawn = 0;
+        for pair in 0..pairs {
+            let opening = even.get(pair);
+            assert_eq!(fixed.get(pair), opening, "fixed() draws what get() does");
+            assert_eq!(opening.moves.len(), 6);
+            Opening::new(opening.name.clone(), opening.start, opening.moves.clone()).unwrap();
+            match balance_score(&opening) {
+                Score::Value(v) => assert!(v.abs() <= 40, "pair {pair}: {v}"),
+                other => panic!("pair {pair}: {other:?}"),
+            }
+            // A plain opening that is even already is kept as it is.
+            let first = plain.get(pair);
+            if matches!(balance_score(&first), Score::Value(v) if v.abs() <= 40) {
+                assert_eq!(first, opening);
+            } else {
+                redrawn += 1;
+            }
+        }
+        // Random plies often leave one side well ahead: some were redrawn.
+        assert!(redrawn > 0);
     }
 
     #[test]
@@ -395,7 +562,13 @@ mod tests {
     #[test]
     fn the_peg_games_default_openings_are_random_plies() {
         let spec = OpeningSpec::parse::<PegRules>(PegRules::default_openings()).unwrap();
-        assert_eq!(spec, OpeningSpec::Random { plies: 6 });
+        assert_eq!(
+            spec,
+            OpeningSpec::Random {
+                plies: 6,
+                balanced: None
+            }
+        );
         let book = OpeningBook::load(&spec, &PegRules::DEFAULT, 3, false).unwrap();
         let first = book.get(0);
         assert_eq!(first.moves.len(), 6);

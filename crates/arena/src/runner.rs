@@ -337,6 +337,8 @@ fn prepare<V: Variant>(
         GameCount::Rounds(r) => 2 * r as usize,
         GameCount::Games(g) => (g as usize).div_ceil(2) * 2,
     };
+    // Random openings are drawn once, here (even ones take a search each).
+    let book = book.fixed(per_pairing / 2);
     let schedule = Schedule::new(config.tournament, specs.len(), per_pairing);
     let header = header_of(config, rules, &book, per_pairing);
     Ok(Prepared {

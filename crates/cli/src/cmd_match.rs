@@ -98,8 +98,10 @@ pub struct MatchArgs {
     games: Option<u32>,
     /// The openings: for checkers `deck` (the 156 ACF ballots, default),
     /// `all` (174), `tough` (50); `random` or `random:plies=N` (the peg
-    /// game's default, with 6 plies); `start`; one position (a FEN, a peg
-    /// position); or a file with one FEN or move sequence a line.
+    /// game's default, with 6 plies), `random:plies=N,balanced=M` (only
+    /// openings a 10,000-node search scores within M hundredths of level);
+    /// `start`; one position (a FEN, a peg position); or a file with one
+    /// FEN or move sequence a line.
     #[arg(long, conflicts_with_all = ["fen", "position"])]
     openings: Option<String>,
     /// Play the openings in an order drawn from the seed.
