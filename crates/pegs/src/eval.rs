@@ -344,25 +344,25 @@ pub fn evaluate(pos: &PegPosition) -> i32 {
 }
 
 /// Which evaluation a peg search scores positions with.
-///
-/// No learned model is built in for pegs: the models trained so far
-/// predict the results of self-play better than the hand-written terms do
-/// (statically), but have not yet played better than them in a match
-/// (docs/learning.md), so the default stays the hand-written evaluation
-/// and a learned one comes from a weights file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum PegEval {
-    /// The hand-written terms of this module: the default.
+    /// The learned model built into the binary for the default board
+    /// ([`crate::learned::shipped`]) on that board, and the hand-written
+    /// terms on any other board: the default.
     #[default]
+    Shipped,
+    /// The hand-written terms of this module.
     Handwritten,
     /// A learned model read from a weights file, for one board.
     Learned(Arc<PegModel>),
 }
 
 impl std::fmt::Display for PegEval {
-    /// `handwritten`, or `learned:` and the weights' fingerprint.
+    /// `learned` (built in), `handwritten`, or `learned:` and the
+    /// weights' fingerprint.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            PegEval::Shipped => f.write_str("learned"),
             PegEval::Handwritten => f.write_str("handwritten"),
             PegEval::Learned(model) => write!(f, "learned:{:016x}", model.fingerprint()),
         }
@@ -373,6 +373,10 @@ impl Evaluator<PegPosition> for PegEval {
     #[inline]
     fn evaluate(&self, pos: &PegPosition) -> i32 {
         match self {
+            PegEval::Shipped => match crate::learned::shipped_ref(pos.rules) {
+                Some(model) => model.evaluate(pos),
+                None => evaluate(pos),
+            },
             PegEval::Handwritten => evaluate(pos),
             PegEval::Learned(model) => model.evaluate(pos),
         }

@@ -322,6 +322,40 @@ impl PegModel {
     }
 }
 
+/// The learned model built into the binary, if there is one for the
+/// board of `rules`: there is for the default board (three squares with
+/// diagonals), whatever its other rules.
+pub fn shipped(rules: PegRules) -> Option<Arc<PegModel>> {
+    shipped_ref(rules).map(|_| shipped_cell().clone())
+}
+
+/// [`shipped`] without the reference count, for the evaluation itself.
+#[inline]
+pub(crate) fn shipped_ref(rules: PegRules) -> Option<&'static PegModel> {
+    let default = PegRules::DEFAULT;
+    if (rules.squares, rules.diagonals) == (default.squares, default.diagonals) {
+        Some(shipped_cell())
+    } else {
+        None
+    }
+}
+
+#[inline]
+fn shipped_cell() -> &'static Arc<PegModel> {
+    static DEFAULT: std::sync::OnceLock<Arc<PegModel>> = std::sync::OnceLock::new();
+    DEFAULT.get_or_init(load_shipped)
+}
+
+#[cold]
+fn load_shipped() -> Arc<PegModel> {
+    let bytes: &[u8] = include_bytes!("../weights/default.weights");
+    let weights = Weights::from_bytes(bytes).expect("the shipped weights are whole");
+    Arc::new(
+        PegModel::from_weights(weights, PegRules::DEFAULT)
+            .expect("the shipped weights fit the model"),
+    )
+}
+
 /// The key of the model of `rules`' board in a weights file.
 pub fn model_key(rules: PegRules) -> String {
     format!(
@@ -442,6 +476,8 @@ impl Learn for PegPosition {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::PegEval;
+    use parlour_game::Evaluator;
     use rand::{Rng, SeedableRng};
 
     fn random_positions(rules: PegRules, count: usize, seed: u64) -> Vec<PegPosition> {
@@ -549,6 +585,32 @@ mod tests {
             code[0] = 0xFF;
             code[8] = 0xFF;
             assert!(start.decode(&code).is_err());
+        }
+    }
+
+    #[test]
+    fn the_shipped_weights_load_for_the_default_board_only() {
+        let model = shipped(PegRules::DEFAULT).expect("weights for the default board");
+        assert!(model.fits(PegRules::DEFAULT));
+        let other_rules: PegRules = "pegs=7,reserve=2,quiet_plies=60".parse().unwrap();
+        assert!(shipped(other_rules).is_some());
+        for board in ["squares=4", "diagonals=0", "squares=2"] {
+            assert!(shipped(board.parse().unwrap()).is_none(), "{board}");
+        }
+        // The default evaluation uses them on the default board, and the
+        // hand-written terms elsewhere.
+        let pos = random_positions(PegRules::DEFAULT, 1, 8)[0];
+        assert_eq!(
+            PegEval::default().evaluate(&pos),
+            model.evaluate(&pos),
+            "{pos}"
+        );
+        let bigger: PegRules = "squares=4".parse().unwrap();
+        for pos in random_positions(bigger, 20, 9) {
+            assert_eq!(
+                PegEval::default().evaluate(&pos),
+                crate::eval::evaluate(&pos)
+            );
         }
     }
 

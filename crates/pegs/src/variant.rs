@@ -77,18 +77,23 @@ impl Variant for PegRules {
         ["search:depth=3", "greedy"]
     }
 
-    /// `default` or `handwritten`: the hand-written evaluation (no learned
-    /// model is built in for pegs; see [`PegEval`]); anything else is the
-    /// path of a weights file made by `parlour train` for the board of these
-    /// rules.
+    /// `default` or `learned`: the learned model built in for the default
+    /// board (the default board has one; `default` on another board is
+    /// the hand-written evaluation, `learned` an error); `handwritten`;
+    /// anything else is the path of a weights file made by `parlour train`
+    /// for the board of these rules.
     fn evaluator(&self, spec: &str) -> Result<PegEval, EvalError> {
         match spec.trim() {
-            "default" | "handwritten" => Ok(PegEval::Handwritten),
-            "learned" => Err(EvalError::Unknown {
-                spec: spec.to_string(),
-                game: Self::NAME,
-                expected: "default, handwritten or a weights file (no learned weights are built in for pegs)",
-            }),
+            "default" => Ok(PegEval::default()),
+            "learned" => match crate::learned::shipped(*self) {
+                Some(model) => Ok(PegEval::Learned(model)),
+                None => Err(EvalError::Unknown {
+                    spec: spec.to_string(),
+                    game: Self::NAME,
+                    expected: "default, handwritten or a weights file (learned weights are built in for the default board only: squares=3,diagonals=1)",
+                }),
+            },
+            "handwritten" => Ok(PegEval::Handwritten),
             path => crate::learned::PegModel::read(std::path::Path::new(path), *self)
                 .map(|model| PegEval::Learned(std::sync::Arc::new(model)))
                 .map_err(|e| EvalError::Load {
