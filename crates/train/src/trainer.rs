@@ -394,12 +394,8 @@ pub fn train<G: Learn>(
     let search_result_loss = result_loss(&|i| search_probability(data.scores[i], scale));
     let default_loss = {
         let evaluator = G::Evaluator::default();
-        let scores: Vec<f32> = data
-            .positions
-            .par_iter()
-            .map(|pos| evaluator.evaluate(pos) as f32)
-            .collect();
-        let predict = |i: usize| search_probability(scores[i], scale);
+        let predict =
+            |i: usize| search_probability(evaluator.evaluate(&data.positions[i]) as f32, scale);
         let loss = validation
             .par_iter()
             .map(|&i| cross_entropy(predict(i), targets[i] as f64))
