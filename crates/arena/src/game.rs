@@ -2,14 +2,14 @@
 //! runner keeps each engine's clock (with a forfeit margin), turns a
 //! failure to move (a crash, an illegal move, a timeout) into a loss with
 //! its reason, and ends the game by the rules' own results
-//! ([`History::outcome`]), resignation, draw by agreed score, or the
+//! ([`parlour_game::History::outcome`]), resignation, draw by agreed score, or the
 //! maximum length.
 
 use crate::openings::Opening;
 use crate::player::{ClockState, Player};
 use crate::records::{today, GameRecord};
 use crate::spec::PlayerSpec;
-use parlour_game::{mix_seed, Game, History, Outcome, Side};
+use parlour_game::{mix_seed, Game, Outcome, Side};
 use parlour_hub::EngineError;
 use serde::{Deserialize, Serialize};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -120,10 +120,7 @@ pub(crate) fn play_game<G: Game>(
     for (i, player) in players.iter_mut().enumerate() {
         player.new_game(mix_seed(seed, i as u64 + 1));
     }
-    let mut history = History::new(opening.start);
-    for &mv in &opening.moves {
-        history.push(mv);
-    }
+    let mut history = opening.history();
     let mut clocks = specs.map(|spec| Clock {
         remaining: spec.clock().map(|c| c.base),
         increment: spec.clock().map_or(Duration::ZERO, |c| c.increment),

@@ -46,6 +46,15 @@ impl<G: Game> Opening<G> {
         Ok(Opening { name, start, moves })
     }
 
+    /// The game's history once the opening's moves are played.
+    pub fn history(&self) -> History<G> {
+        let mut history = History::new(self.start);
+        for &mv in &self.moves {
+            history.push(mv);
+        }
+        history
+    }
+
     /// The opening's moves as text, separated by spaces.
     pub fn moves_text(&self) -> String {
         let texts: Vec<String> = self.moves.iter().map(|m| m.to_string()).collect();
@@ -267,12 +276,9 @@ fn even_opening<G: Evaluate>(
             mix_seed(seed, attempt)
         };
         let opening = random_opening(start, plies, seed, pair);
-        let mut history = History::new(start);
-        for &mv in &opening.moves {
-            history.push(mv);
-        }
         searcher.clear();
-        let result = searcher.search_position(history.current(), Limits::Nodes(BALANCE_NODES));
+        let result =
+            searcher.search_position(opening.history().current(), Limits::Nodes(BALANCE_NODES));
         let unevenness = match result.score {
             Score::Value(v) => v.unsigned_abs(),
             Score::Win(_) | Score::Loss(_) => u32::MAX,
@@ -464,13 +470,9 @@ mod tests {
 
     /// The score a balancing search gives the position after `opening`.
     fn balance_score(opening: &Opening<parlour_pegs::PegPosition>) -> Score {
-        let mut history = History::new(opening.start);
-        for &mv in &opening.moves {
-            history.push(mv);
-        }
         let mut searcher = Searcher::on_caller_thread(1).unwrap();
         searcher
-            .search_position(history.current(), Limits::Nodes(BALANCE_NODES))
+            .search_position(opening.history().current(), Limits::Nodes(BALANCE_NODES))
             .score
     }
 
