@@ -1,6 +1,6 @@
 //! Outside engines: a program speaking Hub (`parlour hub` first of all) as
 //! a [`Player`], built from a `hub:COMMAND,...` spec by [`hub_factory`],
-//! which hands every other spec to [`search_factory`].
+//! which hands every other spec to [`search_factory`](crate::search_factory).
 //!
 //! A [`HubPlayer`] drives its program through `parlour-hub`'s
 //! [`HubClient`]: the limit of its spec (or the clock or time per move the
