@@ -179,7 +179,7 @@ impl<V: Variant> Drop for HubPlayer<V> {
 }
 
 /// Every player of the game `rules` plays: `hub:...` as a [`HubPlayer`]
-/// playing `rules`' Hub variant, the rest as [`search_factory`] builds them
+/// playing `rules`' Hub variant, the rest as [`search_factory`](crate::search_factory) builds them
 /// (with `eval` as the match's evaluation). The first time it builds a Hub
 /// engine it starts it, and an engine that cannot be started is an error
 /// (see the module notes).

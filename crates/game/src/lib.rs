@@ -5,7 +5,7 @@
 //! was), generates its legal moves into a list on the stack, and hashes
 //! itself to 64 bits. Everything generic over games lives here too: the
 //! bookkeeping of draws that depend on history ([`History`]) and perft
-//! ([`perft`]), serial and parallel, what a searcher needs from a game
+//! ([`perft`](mod@perft)), serial and parallel, what a searcher needs from a game
 //! beyond its rules ([`Evaluate`]), and what everything outside a game's
 //! crate needs from it ([`registry::Variant`]).
 

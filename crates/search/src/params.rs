@@ -1,9 +1,9 @@
 //! The search's tunable parameters: margins, depths and reduction shapes
 //! that matches, not reasoning, decide.
 //!
-//! In a normal build they are constants ([`P`] is a `const`), so they cost
+//! In a normal build they are constants (`P` is a `const`), so they cost
 //! nothing. Built with the `tune` feature (`cargo build --release -p parlour
-//! --features tune`), [`P`] is read once from the environment variable
+//! --features tune`), `P` is read once from the environment variable
 //! `PARLOUR_TUNE` (`name=value,name=value`, any subset of [`Params::NAMES`];
 //! the rest keep their defaults), so one binary can play every variant of a
 //! tuning match:
