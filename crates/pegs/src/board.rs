@@ -46,6 +46,8 @@ pub(crate) struct LineMask {
     pub all: u64,
     /// Its two end holes.
     pub ends: u64,
+    /// The bit indices of its three holes, ascending.
+    pub holes: [u8; 3],
 }
 
 /// A generated board: the tables of one (`squares`, `diagonals`).
@@ -156,6 +158,11 @@ impl Board {
             .map(|l| LineMask {
                 all: l[0].set().0 | l[1].set().0 | l[2].set().0,
                 ends: l[0].set().0 | l[2].set().0,
+                holes: {
+                    let mut holes = l.map(|h| h.index() as u8);
+                    holes.sort_unstable();
+                    holes
+                },
             })
             .collect();
         let mut lines_through = [[NO_LINE; MAX_LINES_THROUGH]; MAX_HOLES];

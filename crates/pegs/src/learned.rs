@@ -31,7 +31,7 @@
 //! (`squares`, `diagonals`) has its own weights; the other rules (pegs,
 //! reserve, the draw limit) do not change what a feature means.
 
-use crate::board::Board;
+use crate::board::{Board, LineMask};
 use crate::hole::bits;
 use crate::position::PegPosition;
 use crate::rules::PegRules;
@@ -157,6 +157,15 @@ fn attacks(board: &Board, own: Army, adv: Army, vacant: u64) -> u32 {
         .count() as u32
 }
 
+/// The line's arrangement, 0-26: its holes in ascending order are the
+/// base-3 digits, lowest first (empty 0, `ours` 1, `theirs` 2).
+#[inline(always)]
+fn line_state(line: &LineMask, ours: u64, theirs: u64) -> u32 {
+    let digit = |h: u8| ((ours >> h) & 1) as u32 + 2 * ((theirs >> h) & 1) as u32;
+    let [a, b, c] = line.holes;
+    digit(a) + 3 * digit(b) + 9 * digit(c)
+}
+
 /// Calls `f(feature, value)` for every active feature, and returns the
 /// phase: pegs in both hands (of at most twice the rules' `pegs`).
 #[inline]
@@ -178,18 +187,10 @@ fn for_each_feature(pos: &PegPosition, layout: &Layout, mut f: impl FnMut(u32, i
         f(layout.their_king + h as u32, 1);
     }
     for (l, line) in board.line_masks().iter().enumerate() {
-        let mut state = 0u32;
-        let mut weight = 1u32;
-        for h in bits(line.all) {
-            let bit = 1u64 << h;
-            if us.pegs & bit != 0 {
-                state += weight;
-            } else if them.pegs & bit != 0 {
-                state += 2 * weight;
-            }
-            weight *= 3;
-        }
-        f(layout.lines + 27 * l as u32 + state, 1);
+        f(
+            layout.lines + 27 * l as u32 + line_state(line, us.pegs, them.pegs),
+            1,
+        );
     }
     if let Some(cell) = safety(board, us, them, vacant) {
         f(layout.our_safety + cell, 1);
@@ -550,6 +551,29 @@ mod tests {
             assert!(features
                 .iter()
                 .all(|f| (f.index as usize) < pos.feature_count()));
+        }
+    }
+
+    #[test]
+    fn a_line_state_reads_the_line_hole_by_hole() {
+        for rules in [PegRules::DEFAULT, "squares=5,diagonals=0".parse().unwrap()] {
+            for pos in random_positions(rules, 200, 8) {
+                let (ours, theirs) = (pos.pegs[0], pos.pegs[1]);
+                for line in pos.board.line_masks() {
+                    let mut holes: Vec<u32> = bits(line.all).map(|h| h as u32).collect();
+                    holes.sort();
+                    let expected: u32 = holes
+                        .iter()
+                        .rev()
+                        .map(|&h| match (ours >> h & 1, theirs >> h & 1) {
+                            (1, _) => 1,
+                            (_, 1) => 2,
+                            _ => 0,
+                        })
+                        .fold(0, |state, digit| 3 * state + digit);
+                    assert_eq!(line_state(line, ours, theirs), expected, "{pos}");
+                }
+            }
         }
     }
 
