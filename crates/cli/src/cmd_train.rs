@@ -58,7 +58,7 @@ pub struct TrainArgs {
     note: String,
 }
 
-fn train<G: Learn>(template: &G, args: &TrainArgs) -> Result<()> {
+fn train<G: Learn>(template: &G, args: &TrainArgs, default_eval: &str) -> Result<()> {
     let started = Instant::now();
     let mut files = Vec::new();
     for path in &args.data {
@@ -122,7 +122,7 @@ fn train<G: Learn>(template: &G, args: &TrainArgs) -> Result<()> {
         "the data's own search scores",
         (trained.search_loss, trained.search_result_loss),
     );
-    println!("(the default evaluation is {})", G::Evaluator::default());
+    println!("(the default evaluation is {default_eval})");
     let note = format!(
         "{}{}trained on {} positions ({} held out) from {}; validation loss {:.5}; lambda {}",
         args.note,
@@ -150,7 +150,11 @@ impl Visit for &TrainArgs {
     type Output = Result<()>;
 
     fn visit<V: Variant>(self) -> Result<()> {
-        train(&self.game.rules::<V>()?.start(), self)
+        let rules = self.game.rules::<V>()?;
+        // What the default evaluation is for these rules (the peg game's
+        // built-in weights serve its default board only).
+        let default_eval = rules.evaluator("default")?.to_string();
+        train(&rules.start(), self, &default_eval)
     }
 }
 

@@ -84,7 +84,12 @@ impl Variant for PegRules {
     /// for the board of these rules.
     fn evaluator(&self, spec: &str) -> Result<PegEval, EvalError> {
         match spec.trim() {
-            "default" => Ok(PegEval::default()),
+            // Resolved for these rules, so that the evaluation names
+            // itself truly (a data file's header, `--eval` echoed back).
+            "default" => Ok(match crate::learned::shipped_ref(*self) {
+                Some(_) => PegEval::Shipped,
+                None => PegEval::Handwritten,
+            }),
             "learned" => match crate::learned::shipped(*self) {
                 Some(model) => Ok(PegEval::Learned(model)),
                 None => Err(EvalError::Unknown {
@@ -144,6 +149,17 @@ const BENCH: &[BenchCase] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_default_evaluation_names_what_it_is_on_each_board() {
+        let name = |rules: &str| {
+            let rules: PegRules = rules.parse().unwrap();
+            rules.evaluator("default").unwrap().to_string()
+        };
+        assert_eq!(name("pegs=7,reserve=2"), "learned");
+        assert_eq!(name("squares=4"), "handwritten");
+        assert_eq!(name("diagonals=0"), "handwritten");
+    }
 
     #[test]
     fn tags_carry_every_field_of_the_rules() {
