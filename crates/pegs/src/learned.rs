@@ -333,12 +333,8 @@ pub fn shipped(rules: PegRules) -> Option<Arc<PegModel>> {
 /// [`shipped`] without the reference count, for the evaluation itself.
 #[inline]
 pub(crate) fn shipped_ref(rules: PegRules) -> Option<&'static PegModel> {
-    let default = PegRules::DEFAULT;
-    if (rules.squares, rules.diagonals) == (default.squares, default.diagonals) {
-        Some(shipped_cell())
-    } else {
-        None
-    }
+    let model: &'static PegModel = shipped_cell();
+    model.fits(rules).then_some(model)
 }
 
 #[inline]

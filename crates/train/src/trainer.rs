@@ -371,11 +371,6 @@ pub fn train<G: Learn>(
     };
     let (validation, training): (Vec<usize>, Vec<usize>) =
         (0..data.len()).partition(|&i| held_out(i));
-    let search_loss = validation
-        .par_iter()
-        .map(|&i| cross_entropy(search_probability(data.scores[i], scale), targets[i] as f64))
-        .sum::<f64>()
-        / validation.len().max(1) as f64;
     let weights = initial.unwrap_or_else(|| vec![0.0; template.feature_count()]);
     if weights.len() != template.feature_count() {
         return Err(TrainError::Config(format!(
@@ -384,25 +379,26 @@ pub fn train<G: Learn>(
             template.feature_count()
         )));
     }
-    let result_loss = |predict: &(dyn Fn(usize) -> f64 + Sync)| {
-        validation
+    // A prediction's validation losses against the blended target and
+    // against the results alone, each position predicted once.
+    let losses = |predict: &(dyn Fn(usize) -> f64 + Sync)| {
+        let (blended, results) = validation
             .par_iter()
-            .map(|&i| cross_entropy(predict(i), data.results[i] as f64))
-            .sum::<f64>()
-            / validation.len().max(1) as f64
+            .map(|&i| {
+                let p = predict(i);
+                (
+                    cross_entropy(p, targets[i] as f64),
+                    cross_entropy(p, data.results[i] as f64),
+                )
+            })
+            .reduce(|| (0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1));
+        let n = validation.len().max(1) as f64;
+        (blended / n, results / n)
     };
-    let search_result_loss = result_loss(&|i| search_probability(data.scores[i], scale));
-    let default_loss = {
-        let evaluator = G::Evaluator::default();
-        let predict =
-            |i: usize| search_probability(evaluator.evaluate(&data.positions[i]) as f32, scale);
-        let loss = validation
-            .par_iter()
-            .map(|&i| cross_entropy(predict(i), targets[i] as f64))
-            .sum::<f64>()
-            / validation.len().max(1) as f64;
-        (loss, result_loss(&predict))
-    };
+    let (search_loss, search_result_loss) = losses(&|i| search_probability(data.scores[i], scale));
+    let evaluator = G::Evaluator::default();
+    let default_loss =
+        losses(&|i| search_probability(evaluator.evaluate(&data.positions[i]) as f32, scale));
     let fitted = fit(
         &data.positions,
         &targets,
@@ -414,7 +410,7 @@ pub fn train<G: Learn>(
         report,
     )?;
     let weights = &fitted.weights;
-    let result_loss = result_loss(&|i| {
+    let (_, result_loss) = losses(&|i| {
         let mut features = Features::new();
         data.positions[i].features(&mut features);
         let z: f64 = features
