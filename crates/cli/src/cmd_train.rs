@@ -5,6 +5,7 @@ use crate::options::{cores, thread_count, threads, GameArgs};
 use crate::Run;
 use anyhow::{Context, Result};
 use clap::Args;
+use parlour_game::learn::NetShape;
 use parlour_game::{Learn, Variant, Visit, Weights};
 use parlour_train::{DataFile, Dataset, EpochReport, TrainConfig};
 use std::path::PathBuf;
@@ -56,9 +57,16 @@ pub struct TrainArgs {
     /// A note stored in the weights file (how they were made).
     #[arg(long, default_value = "")]
     note: String,
+    /// Hidden units on top of the linear model (0: the linear model). With
+    /// `--init` of a linear model's weights, they start from it.
+    #[arg(long, default_value_t = TrainConfig::default().hidden)]
+    hidden: usize,
 }
 
 fn train<G: Learn>(template: &G, args: &TrainArgs, default_eval: &str) -> Result<()> {
+    if let Some(why) = template.refuse_hidden(args.hidden) {
+        anyhow::bail!("{why}");
+    }
     let started = Instant::now();
     let mut files = Vec::new();
     for path in &args.data {
@@ -74,9 +82,21 @@ fn train<G: Learn>(template: &G, args: &TrainArgs, default_eval: &str) -> Result
     );
     let initial = match &args.init {
         Some(path) => {
-            let w = Weights::read(path)
-                .and_then(|w| w.expect(&template.model_key(), template.feature_count()))
-                .context("bad --init")?;
+            let w = Weights::read(path).context("bad --init")?;
+            let key = template.model_key();
+            let shape = NetShape::of_weights(&key, template.feature_count(), &w)
+                .filter(|s| s.hidden == 0 || s.hidden == args.hidden)
+                .with_context(|| {
+                    format!(
+                        "bad --init: {} holds the model {}, not {} (or the same with --hidden {})",
+                        path.display(),
+                        w.key,
+                        key,
+                        args.hidden
+                    )
+                })?;
+            let found = w.key.clone();
+            let w = w.expect(&found, shape.len()).context("bad --init")?;
             let resolution = w.resolution as f32;
             Some(w.values.iter().map(|&v| v as f32 / resolution).collect())
         }
@@ -92,6 +112,7 @@ fn train<G: Learn>(template: &G, args: &TrainArgs, default_eval: &str) -> Result
         patience: args.patience,
         threads: threads(args.threads, cores()),
         seed: args.seed,
+        hidden: args.hidden,
     };
     println!("epoch  train loss  validation loss  step    seconds");
     let mut report = |r: &EpochReport| {

@@ -73,6 +73,18 @@ pub trait Learn: Evaluate {
     /// An evaluator scoring with `weights`, refused if they are not for
     /// this model ([`Learn::model_key`], [`Learn::feature_count`]).
     fn evaluator_from(&self, weights: Weights) -> Result<Self::Evaluator, WeightsError>;
+
+    /// Why a model with `hidden` hidden units ([`NetShape`]) cannot be
+    /// evaluated by the game, or `None` if it can. By default a game
+    /// evaluates the linear model only.
+    fn refuse_hidden(&self, hidden: usize) -> Option<String> {
+        (hidden != 0).then(|| {
+            format!(
+                "{} evaluates a linear model only: --hidden must be 0",
+                self.positions_key()
+            )
+        })
+    }
 }
 
 /// Bytes that are not a position of the game.
@@ -107,5 +119,117 @@ pub fn split_phases(features: &mut Features, share: f32) {
             index: 2 * index + 1,
             coefficient: coefficient * (1.0 - share),
         };
+    }
+}
+
+/// The shape of a model with one hidden layer over the same features: the
+/// linear model, plus `hidden` units, each a clipped sum of the features
+/// (`clamp(bias + sum(coefficient * weight), 0, NET_CLIP)`, in units of
+/// score), whose weighted sum is added to the linear score. The
+/// parameters, in the order of a weights file:
+///
+/// ```text
+/// linear weights        inputs
+/// hidden weights        inputs x hidden (each input's row of `hidden`)
+/// hidden biases         hidden
+/// output weights        hidden (a unit adds weight * activation / NET_OUTPUT_SCALE)
+/// ```
+///
+/// With no hidden units it is the linear model. The trainer and a game's
+/// integer evaluation both read the parameters through this one shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NetShape {
+    /// The linear model's weights ([`Learn::feature_count`]).
+    pub inputs: usize,
+    /// Hidden units (0: a linear model).
+    pub hidden: usize,
+}
+
+/// The ceiling of a hidden unit's activation, in units of score.
+pub const NET_CLIP: f32 = 256.0;
+
+/// An output weight `u` adds `u * activation / NET_OUTPUT_SCALE` to the
+/// score: output weights live on the scale of the others, so that one
+/// step size and one weights-file resolution serve every parameter.
+pub const NET_OUTPUT_SCALE: f32 = 64.0;
+
+impl NetShape {
+    /// Every parameter.
+    pub fn len(self) -> usize {
+        self.inputs * (self.hidden + 1) + 2 * self.hidden
+    }
+
+    /// Whether the model has no parameters at all.
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
+    /// Where input `i`'s row of hidden weights starts.
+    #[inline(always)]
+    pub fn row(self, i: usize) -> usize {
+        self.inputs + i * self.hidden
+    }
+
+    /// Where the hidden biases start.
+    pub fn biases(self) -> usize {
+        self.inputs * (self.hidden + 1)
+    }
+
+    /// Where the output weights start.
+    pub fn outputs(self) -> usize {
+        self.biases() + self.hidden
+    }
+
+    /// The model's score of a position with `features`, in units of
+    /// score, for `weights` in units of score; `hidden` (one entry per
+    /// hidden unit) receives the units' sums before they are clipped.
+    /// The trainer's model, and the reference a game's integer evaluation
+    /// is tested against.
+    #[inline]
+    pub fn forward(self, weights: &[f32], features: &Features, hidden: &mut [f32]) -> f64 {
+        let h = self.hidden;
+        let mut z = 0.0f64;
+        hidden.copy_from_slice(&weights[self.biases()..][..h]);
+        for f in features {
+            let i = f.index as usize;
+            z += f.coefficient as f64 * weights[i] as f64;
+            if h > 0 {
+                for (a, &w) in hidden.iter_mut().zip(&weights[self.row(i)..][..h]) {
+                    *a += f.coefficient * w;
+                }
+            }
+        }
+        for (&a, &u) in hidden.iter().zip(&weights[self.outputs()..][..h]) {
+            z += (u * a.clamp(0.0, NET_CLIP) / NET_OUTPUT_SCALE) as f64;
+        }
+        z
+    }
+
+    /// The key of such a model in a weights file: the linear model's key
+    /// with `+net` and the number of hidden units.
+    pub fn key(self, model_key: &str) -> String {
+        if self.hidden == 0 {
+            model_key.to_string()
+        } else {
+            format!("{model_key}+net{}", self.hidden)
+        }
+    }
+
+    /// The shape a weights file's key and length give, for a game whose
+    /// linear model is `model_key` with `inputs` weights; `None` if the
+    /// file is not of that model.
+    pub fn of_weights(model_key: &str, inputs: usize, weights: &Weights) -> Option<NetShape> {
+        let hidden = if weights.key == model_key {
+            0
+        } else {
+            weights
+                .key
+                .strip_prefix(model_key)?
+                .strip_prefix("+net")?
+                .parse()
+                .ok()?
+        };
+        let shape = NetShape { inputs, hidden };
+        (hidden > 0 || weights.key == model_key).then_some(shape)
     }
 }

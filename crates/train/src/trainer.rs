@@ -22,10 +22,11 @@
 
 use crate::data::{DataFile, SCORE_WIN};
 use ahash::AHashMap;
+use parlour_game::learn::{NetShape, NET_CLIP, NET_OUTPUT_SCALE};
 use parlour_game::{Evaluator, Features, Learn, Outcome, Side, Weights};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -53,8 +54,12 @@ pub struct TrainConfig {
     pub patience: usize,
     /// Threads for the gradient.
     pub threads: usize,
-    /// The order of the samples comes from this.
+    /// The order of the samples, and a hidden layer's first weights,
+    /// come from this.
     pub seed: u64,
+    /// Hidden units on top of the linear model (0: the linear model
+    /// alone; see [`NetShape`]).
+    pub hidden: usize,
 }
 
 impl Default for TrainConfig {
@@ -69,6 +74,7 @@ impl Default for TrainConfig {
             patience: 3,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             seed: 1,
+            hidden: 0,
         }
     }
 }
@@ -253,8 +259,14 @@ impl Trained {
     /// note saying how they were made.
     pub fn to_weights<G: Learn>(&self, template: &G, note: String) -> Weights {
         let resolution = template.weight_resolution();
+        let inputs = template.feature_count();
+        let shape = NetShape {
+            inputs,
+            hidden: self.weights.len().saturating_sub(inputs) / (inputs + 2),
+        };
+        debug_assert_eq!(shape.len(), self.weights.len());
         Weights {
-            key: template.model_key(),
+            key: shape.key(&template.model_key()),
             note,
             resolution,
             values: self
@@ -371,14 +383,11 @@ pub fn train<G: Learn>(
     };
     let (validation, training): (Vec<usize>, Vec<usize>) =
         (0..data.len()).partition(|&i| held_out(i));
-    let weights = initial.unwrap_or_else(|| vec![0.0; template.feature_count()]);
-    if weights.len() != template.feature_count() {
-        return Err(TrainError::Config(format!(
-            "the starting weights are {} where the model has {}",
-            weights.len(),
-            template.feature_count()
-        )));
-    }
+    let shape = NetShape {
+        inputs: template.feature_count(),
+        hidden: config.hidden,
+    };
+    let weights = start_weights(shape, initial, config.seed)?;
     // A prediction's validation losses against the blended target and
     // against the results alone, each position predicted once.
     let losses = |predict: &(dyn Fn(usize) -> f64 + Sync)| {
@@ -412,12 +421,9 @@ pub fn train<G: Learn>(
     let weights = &fitted.weights;
     let (_, result_loss) = losses(&|i| {
         let mut features = Features::new();
+        let mut hidden = vec![0.0; shape.hidden];
         data.positions[i].features(&mut features);
-        let z: f64 = features
-            .iter()
-            .map(|f| f.coefficient as f64 * weights[f.index as usize] as f64)
-            .sum();
-        sigmoid(z / scale as f64)
+        sigmoid(shape.forward(weights, &features, &mut hidden) / scale as f64)
     });
     Ok(Trained {
         scale,
@@ -428,6 +434,84 @@ pub fn train<G: Learn>(
         samples: (training.len(), validation.len()),
         ..fitted
     })
+}
+
+/// The most hidden units a model may have.
+pub const MAX_HIDDEN: usize = 256;
+
+/// The weights training starts from: `initial` if it is the whole model,
+/// or a linear model's weights under a new hidden layer, or zeros; a
+/// hidden layer's weights start small and random (from `seed`), its units
+/// half-way up their range.
+fn start_weights(
+    shape: NetShape,
+    initial: Option<Vec<f32>>,
+    seed: u64,
+) -> Result<Vec<f32>, TrainError> {
+    if shape.hidden > MAX_HIDDEN {
+        return Err(TrainError::Config(format!(
+            "{} hidden units are more than {MAX_HIDDEN}",
+            shape.hidden
+        )));
+    }
+    let mut weights = match initial {
+        Some(w) if w.len() == shape.len() => return Ok(w),
+        Some(w) if w.len() == shape.inputs => w,
+        Some(w) => {
+            return Err(TrainError::Config(format!(
+                "the starting weights are {} where the model has {} (or {} linear ones)",
+                w.len(),
+                shape.len(),
+                shape.inputs
+            )))
+        }
+        None => vec![0.0; shape.inputs],
+    };
+    let mut rng = StdRng::seed_from_u64(seed ^ 0x6869_6464_656e);
+    weights.extend((0..shape.inputs * shape.hidden).map(|_| rng.random_range(-4.0..4.0)));
+    weights.extend((0..shape.hidden).map(|_| NET_CLIP / 2.0));
+    weights.extend((0..shape.hidden).map(|_| rng.random_range(-1.0..1.0)));
+    debug_assert_eq!(weights.len(), shape.len());
+    Ok(weights)
+}
+
+/// Adds to `gradient` the gradient of the sample of [`NetShape::forward`] whose
+/// loss changes by `d` per unit of score; `back` is scratch, one entry per
+/// hidden unit.
+#[inline]
+fn backward(
+    shape: NetShape,
+    weights: &[f32],
+    features: &Features,
+    hidden: &[f32],
+    d: f32,
+    gradient: &mut [f32],
+    back: &mut [f32],
+) {
+    for f in features {
+        gradient[f.index as usize] += d * f.coefficient;
+    }
+    let h = shape.hidden;
+    if h == 0 {
+        return;
+    }
+    let (outputs, biases) = (shape.outputs(), shape.biases());
+    for j in 0..h {
+        let a = hidden[j];
+        gradient[outputs + j] += d * a.clamp(0.0, NET_CLIP) / NET_OUTPUT_SCALE;
+        back[j] = if a > 0.0 && a < NET_CLIP {
+            d * weights[outputs + j] / NET_OUTPUT_SCALE
+        } else {
+            0.0
+        };
+        gradient[biases + j] += back[j];
+    }
+    for f in features {
+        let row = &mut gradient[shape.row(f.index as usize)..][..h];
+        for (g, &b) in row.iter_mut().zip(&back[..h]) {
+            *g += b * f.coefficient;
+        }
+    }
 }
 
 /// Adam's state, one entry per weight.
@@ -470,22 +554,31 @@ pub fn fit<S: Sample>(
         v: vec![0.0; n],
         t: 0,
     };
-    let predict = |weights: &[f32], s: &S, buf: &mut Features| -> f64 {
-        s.features(buf);
-        buf.iter()
-            .map(|f| f.coefficient as f64 * weights[f.index as usize] as f64)
-            .sum::<f64>()
-            * inverse_scale
+    if config.hidden > MAX_HIDDEN || n < 2 * config.hidden {
+        return Err(TrainError::Config(format!(
+            "{n} weights do not make a model with {} hidden units",
+            config.hidden
+        )));
+    }
+    let shape = NetShape {
+        inputs: (n - 2 * config.hidden) / (config.hidden + 1),
+        hidden: config.hidden,
     };
+    if shape.len() != n {
+        return Err(TrainError::Config(format!(
+            "{n} weights do not make a model with {} hidden units",
+            config.hidden
+        )));
+    }
+    let scratch = || (Features::new(), vec![0.0f32; shape.hidden]);
     let validation_loss = |weights: &[f32]| -> f64 {
         pool.install(|| {
             validation
                 .par_iter()
-                .map_init(Features::new, |buf, &i| {
-                    cross_entropy(
-                        sigmoid(predict(weights, &samples[i], buf)),
-                        targets[i] as f64,
-                    )
+                .map_init(scratch, |(buf, hidden), &i| {
+                    samples[i].features(buf);
+                    let z = shape.forward(weights, buf, hidden) * inverse_scale;
+                    cross_entropy(sigmoid(z), targets[i] as f64)
                 })
                 .sum::<f64>()
         }) / validation.len().max(1) as f64
@@ -513,16 +606,17 @@ pub fn fit<S: Sample>(
                     .map(|part| {
                         let t = rayon::current_thread_index().unwrap_or(0) % threads;
                         let mut grad = gradients[t].lock().expect("no panics hold it");
-                        let mut buf = Features::new();
+                        let (mut buf, mut hidden) = scratch();
+                        let mut back = hidden.clone();
                         let mut loss = 0.0f64;
                         for &i in part {
-                            let p = sigmoid(predict(&weights, &samples[i], &mut buf));
+                            samples[i].features(&mut buf);
+                            let z = shape.forward(&weights, &buf, &mut hidden);
+                            let p = sigmoid(z * inverse_scale);
                             let target = targets[i] as f64;
                             loss += cross_entropy(p, target);
                             let d = ((p - target) * inverse_scale) as f32;
-                            for f in &buf {
-                                grad[f.index as usize] += d * f.coefficient;
-                            }
+                            backward(shape, &weights, &buf, &hidden, d, &mut grad, &mut back);
                         }
                         loss
                     })
@@ -699,6 +793,68 @@ mod tests {
             "{} vs {true_loss}",
             trained.validation_loss
         );
+    }
+
+    #[test]
+    fn a_hidden_layer_learns_what_a_linear_model_cannot() {
+        // Exclusive or: of two features, exactly one present wins 90% of
+        // the time, none or both 10%. No linear model does better than a
+        // coin (loss ln 2); four hidden units come near the targets' own
+        // entropy.
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut samples = Vec::new();
+        let mut targets = Vec::new();
+        for _ in 0..8_000 {
+            let (a, b) = (rng.random_bool(0.5), rng.random_bool(0.5));
+            let mut fs = vec![Feature {
+                index: 2,
+                coefficient: 1.0,
+            }];
+            for (present, index) in [(a, 0), (b, 1)] {
+                if present {
+                    fs.push(Feature {
+                        index,
+                        coefficient: 1.0,
+                    });
+                }
+            }
+            samples.push(Synthetic(fs));
+            targets.push(if a != b { 0.9 } else { 0.1 });
+        }
+        let training: Vec<usize> = (0..7_000).collect();
+        let validation: Vec<usize> = (7_000..8_000).collect();
+        let entropy = cross_entropy(0.9, 0.9);
+        let mut losses = Vec::new();
+        for hidden in [0, 4] {
+            let config = TrainConfig {
+                epochs: 60,
+                batch: 64,
+                learning_rate: 4.0,
+                lambda: 1.0,
+                l2: 0.0,
+                patience: 60,
+                threads: 2,
+                hidden,
+                ..TrainConfig::default()
+            };
+            let shape = NetShape { inputs: 3, hidden };
+            let start = start_weights(shape, None, 1).unwrap();
+            assert_eq!(start.len(), shape.len());
+            let trained = fit(
+                &samples,
+                &targets,
+                &training,
+                &validation,
+                start,
+                100.0,
+                &config,
+                &mut |_| {},
+            )
+            .unwrap();
+            losses.push(trained.validation_loss);
+        }
+        assert!((losses[0] - 2f64.ln()).abs() < 0.01, "{losses:?}");
+        assert!(losses[1] < entropy + 0.02, "{losses:?} against {entropy}");
     }
 
     #[test]
