@@ -149,3 +149,68 @@ fn best_explains_bad_peg_moves() {
         );
     }
 }
+
+#[test]
+fn a_peg_network_trains_and_plays() {
+    let dir = std::env::temp_dir().join(format!("parlour-pegnet-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("p.bin");
+    let weights = dir.join("net.weights");
+    let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let (ok, _, err) = parlour(&[
+        "selfplay",
+        "--game",
+        "pegs",
+        "--out",
+        &path(&data),
+        "--games",
+        "6",
+        "--nodes",
+        "300",
+        "--seed",
+        "2",
+        "--concurrency",
+        "2",
+    ]);
+    assert!(ok, "{err}");
+    let train = |hidden: &str| {
+        parlour(&[
+            "train",
+            "--game",
+            "pegs",
+            "--data",
+            &path(&data),
+            "--out",
+            &path(&weights),
+            "--hidden",
+            hidden,
+            "--epochs",
+            "3",
+            "--validation",
+            "0.3",
+        ])
+    };
+    // Hidden units come in eights.
+    let (ok, _, err) = train("12");
+    assert!(!ok && err.contains("groups of 8"), "{err}");
+    let (ok, out, err) = train("8");
+    assert!(ok, "{err}");
+    assert!(out.contains("wrote"), "{out}");
+    // The file names the network, and an engine plays with it.
+    let bytes = std::fs::read(&weights).unwrap();
+    assert!(bytes.windows(5).any(|w| w == b"+net8"));
+    let (mv, out) = best(&["--eval", &path(&weights), "--depth", "3"]);
+    assert!(mv.starts_with("K@"), "{out}");
+    // Checkers has no network evaluation: refused before any work.
+    let (ok, _, err) = parlour(&[
+        "train",
+        "--data",
+        &path(&data),
+        "--out",
+        &path(&weights),
+        "--hidden",
+        "8",
+    ]);
+    assert!(!ok && err.contains("--hidden must be 0"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -35,6 +35,7 @@ use crate::board::{Board, LineMask};
 use crate::hole::bits;
 use crate::position::PegPosition;
 use crate::rules::PegRules;
+use parlour_game::learn::{NetShape, NET_CLIP, NET_OUTPUT_SCALE};
 use parlour_game::{DecodeError, Feature, Features, Learn, Side, Weights, WeightsError};
 use std::sync::Arc;
 
@@ -244,7 +245,14 @@ fn for_each_feature(pos: &PegPosition, layout: &Layout, mut f: impl FnMut(u32, i
         f(layout.flags + 2, 1);
     }
     f(layout.flags + 3, 1);
-    (us.hand as i32 + them.hand as i32).min(max_phase(pos))
+    phase(pos)
+}
+
+/// Pegs in both hands, at most [`max_phase`]: how far the position is
+/// still in the placing phase.
+#[inline(always)]
+fn phase(pos: &PegPosition) -> i32 {
+    (pos.hand[0] as i32 + pos.hand[1] as i32).min(max_phase(pos))
 }
 
 /// The phase at the start: both hands full.
@@ -253,11 +261,22 @@ fn max_phase(pos: &PegPosition) -> i32 {
     2 * pos.rules.pegs as i32
 }
 
-/// A learned model of one board.
+/// The most hidden units a peg model may have.
+pub const MAX_HIDDEN: usize = 64;
+
+/// A peg model's hidden units come in groups of this many.
+pub const LANES: usize = 8;
+
+/// A learned model of one board: the linear model, with or without a
+/// hidden layer ([`NetShape`]).
 #[derive(Debug, PartialEq, Eq)]
 pub struct PegModel {
     layout: Layout,
+    shape: NetShape,
     weights: Box<[i16]>,
+    /// The hidden weights again, widened (vector adds of `i32` need no
+    /// sign extension first): input `i`'s row starts at `i * hidden`.
+    rows: Box<[i32]>,
     note: String,
     board: (u8, bool),
 }
@@ -267,19 +286,52 @@ impl PegModel {
     pub fn from_weights(weights: Weights, rules: PegRules) -> Result<PegModel, WeightsError> {
         let board = rules.board();
         let layout = Layout::of(board);
-        let weights = weights.expect(&model_key(rules), 2 * layout.count as usize)?;
+        let key = model_key(rules);
+        let inputs = 2 * layout.count as usize;
+        let shape = NetShape::of_weights(&key, inputs, &weights)
+            .filter(|shape| shape.hidden <= MAX_HIDDEN && shape.hidden.is_multiple_of(LANES))
+            .ok_or_else(|| WeightsError::WrongModel {
+                found: weights.key.clone(),
+                expected: format!(
+                    "{key} (or {key}+netN, N hidden units, a multiple of {LANES} up to {MAX_HIDDEN})"
+                ),
+            })?;
+        let weights = weights.expect(&shape.key(&key), shape.len())?;
         if weights.resolution as i32 != RESOLUTION {
             return Err(WeightsError::WrongModel {
                 found: format!("{} at resolution {}", weights.key, weights.resolution),
                 expected: format!("{} at resolution {RESOLUTION}", model_key(rules)),
             });
         }
-        Ok(PegModel {
+        Ok(PegModel::new(
             layout,
-            weights: weights.values.into_boxed_slice(),
-            note: weights.note,
+            shape,
+            weights.values,
+            weights.note,
+            rules,
+        ))
+    }
+
+    fn new(
+        layout: Layout,
+        shape: NetShape,
+        weights: Vec<i16>,
+        note: String,
+        rules: PegRules,
+    ) -> PegModel {
+        debug_assert_eq!(weights.len(), shape.len());
+        let rows = weights[shape.row(0)..shape.biases()]
+            .iter()
+            .map(|&w| w as i32)
+            .collect();
+        PegModel {
+            layout,
+            shape,
+            weights: weights.into_boxed_slice(),
+            rows,
+            note,
             board: (rules.squares, rules.diagonals),
-        })
+        }
     }
 
     /// A 64-bit fingerprint of the weights, to tell two models apart.
@@ -304,22 +356,103 @@ impl PegModel {
         debug_assert_eq!(self.board, (pos.rules.squares, pos.rules.diagonals));
         let w = &self.weights;
         let (mut placing, mut sliding) = (0i32, 0i32);
+        let hand = crate::eval::evaluate(pos);
+        let shape = self.shape;
+        let h = shape.hidden;
+        if h == 0 {
+            let phase = for_each_feature(pos, &self.layout, |feature, value| {
+                let i = 2 * feature as usize;
+                placing += w[i] as i32 * value;
+                sliding += w[i + 1] as i32 * value;
+            });
+            let i = 2 * self.layout.handwritten as usize;
+            placing += w[i] as i32 * hand / HANDWRITTEN;
+            sliding += w[i + 1] as i32 * hand / HANDWRITTEN;
+            let max = max_phase(pos).max(1);
+            return (placing * phase + sliding * (max - phase)) / (max * RESOLUTION);
+        }
+        // The hidden units' sums of each phase's weights, in weight
+        // units; a phase with no share in the position is not summed (the
+        // sliding phase, once both hands are empty, is most of a game).
+        let mut units = [[0i32; MAX_HIDDEN]; 2];
+        let max = max_phase(pos).max(1);
+        let shares = [phase(pos) != 0, phase(pos) != max];
         let phase = for_each_feature(pos, &self.layout, |feature, value| {
             let i = 2 * feature as usize;
             placing += w[i] as i32 * value;
             sliding += w[i + 1] as i32 * value;
+            add_rows::<1>(&mut units, &self.rows, shape, shares, i, value);
         });
-        let hand = crate::eval::evaluate(pos);
         let i = 2 * self.layout.handwritten as usize;
         placing += w[i] as i32 * hand / HANDWRITTEN;
         sliding += w[i + 1] as i32 * hand / HANDWRITTEN;
-        let max = max_phase(pos).max(1);
-        (placing * phase + sliding * (max - phase)) / (max * RESOLUTION)
+        add_rows::<HANDWRITTEN>(&mut units, &self.rows, shape, shares, i, hand);
+        // In units of 1 / (RESOLUTION^2 * NET_OUTPUT_SCALE) of score.
+        let scale = RESOLUTION as i64 * NET_OUTPUT_SCALE as i64;
+        let mut total = (placing as i64 * phase as i64 + sliding as i64 * (max - phase) as i64)
+            * scale
+            / max as i64;
+        let clip = (NET_CLIP as i32) * RESOLUTION;
+        let (biases, outputs) = (&w[shape.biases()..][..h], &w[shape.outputs()..][..h]);
+        for j in 0..h {
+            // One phase alone (most positions) needs no division.
+            let blend = match (shares[0], shares[1]) {
+                (false, _) => units[1][j],
+                (_, false) => units[0][j],
+                _ => (units[0][j] * phase + units[1][j] * (max - phase)) / max,
+            };
+            let sum = blend + biases[j] as i32;
+            total += outputs[j] as i64 * sum.clamp(0, clip) as i64;
+        }
+        (total / (RESOLUTION as i64 * scale)) as i32
     }
 
     /// Whether the model is for the board of `rules`.
     pub fn fits(&self, rules: PegRules) -> bool {
         self.board == (rules.squares, rules.diagonals)
+    }
+}
+
+/// Adds `value / DIVISOR` times the hidden weights of the inputs `i`
+/// (placing) and `i + 1` (sliding) to the units' sums of each phase whose
+/// share is not 0.
+#[inline(always)]
+fn add_rows<const DIVISOR: i32>(
+    units: &mut [[i32; MAX_HIDDEN]; 2],
+    rows: &[i32],
+    shape: NetShape,
+    shares: [bool; 2],
+    i: usize,
+    value: i32,
+) {
+    let h = shape.hidden;
+    for (p, sum) in units.iter_mut().enumerate() {
+        if shares[p] {
+            let row = &rows[(i + p) * h..][..h];
+            // Eight lanes at a time (units come in eights), which the
+            // compiler turns into vector adds.
+            for (s, x) in sum[..h]
+                .chunks_exact_mut(LANES)
+                .zip(row.chunks_exact(LANES))
+            {
+                let s: &mut [i32; LANES] = s.try_into().expect("eight lanes");
+                let x: &[i32; LANES] = x.try_into().expect("eight lanes");
+                // Read, add, write back: a local copy the compiler can
+                // keep in vector registers.
+                let mut acc = *s;
+                if DIVISOR == 1 && value == 1 {
+                    // Nearly every feature: no multiplication.
+                    for k in 0..LANES {
+                        acc[k] += x[k];
+                    }
+                } else {
+                    for k in 0..LANES {
+                        acc[k] += x[k] * value / DIVISOR;
+                    }
+                }
+                *s = acc;
+            }
+        }
     }
 }
 
@@ -463,6 +596,15 @@ impl Learn for PegPosition {
         RESOLUTION as u16
     }
 
+    fn refuse_hidden(&self, hidden: usize) -> Option<String> {
+        (hidden > MAX_HIDDEN || !hidden.is_multiple_of(LANES)).then(|| {
+            format!(
+                "the peg model's hidden units come in groups of {LANES}, up to {MAX_HIDDEN}: \
+                 --hidden {hidden} is not one of 0, 8, 16, ..., {MAX_HIDDEN}"
+            )
+        })
+    }
+
     fn evaluator_from(&self, weights: Weights) -> Result<crate::PegEval, WeightsError> {
         Ok(crate::PegEval::Learned(Arc::new(PegModel::from_weights(
             weights, self.rules,
@@ -498,14 +640,35 @@ mod tests {
     fn random_model(rules: PegRules, seed: u64) -> PegModel {
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
         let layout = Layout::of(rules.board());
-        PegModel {
-            layout,
-            weights: (0..2 * layout.count)
-                .map(|_| rng.random_range(-800..800))
-                .collect(),
-            note: String::new(),
-            board: (rules.squares, rules.diagonals),
-        }
+        let shape = NetShape {
+            inputs: 2 * layout.count as usize,
+            hidden: 0,
+        };
+        let weights = (0..shape.len())
+            .map(|_| rng.random_range(-800..800))
+            .collect();
+        PegModel::new(layout, shape, weights, String::new(), rules)
+    }
+
+    /// A model with `hidden` units and random weights, its units' sums
+    /// spread across their range.
+    fn random_net(rules: PegRules, hidden: usize, seed: u64) -> PegModel {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let layout = Layout::of(rules.board());
+        let shape = NetShape {
+            inputs: 2 * layout.count as usize,
+            hidden,
+        };
+        let clip = NET_CLIP as i16 * RESOLUTION as i16;
+        let weights = (0..shape.len())
+            .map(|i| match i {
+                i if i < shape.inputs => rng.random_range(-800..800),
+                i if i < shape.biases() => rng.random_range(-400..400),
+                i if i < shape.outputs() => rng.random_range(0..clip),
+                _ => rng.random_range(-2000..2000),
+            })
+            .collect();
+        PegModel::new(layout, shape, weights, String::new(), rules)
     }
 
     /// The same position with the colours swapped and the other side to
@@ -523,10 +686,11 @@ mod tests {
     #[test]
     fn the_model_is_symmetric_in_the_colours() {
         for rules in [PegRules::DEFAULT, "squares=4,diagonals=0".parse().unwrap()] {
-            let model = random_model(rules, 1);
-            for pos in random_positions(rules, 300, 2) {
-                let other = swapped(&pos);
-                assert_eq!(model.evaluate(&pos), model.evaluate(&other), "{pos}");
+            for model in [random_model(rules, 1), random_net(rules, 8, 1)] {
+                for pos in random_positions(rules, 300, 2) {
+                    let other = swapped(&pos);
+                    assert_eq!(model.evaluate(&pos), model.evaluate(&other), "{pos}");
+                }
             }
         }
     }
@@ -547,6 +711,64 @@ mod tests {
             assert!(features
                 .iter()
                 .all(|f| (f.index as usize) < pos.feature_count()));
+        }
+    }
+
+    #[test]
+    fn the_integer_network_is_the_network_of_the_features() {
+        let rules = PegRules::DEFAULT;
+        for hidden in [8, 16, 64] {
+            let model = random_net(rules, hidden, hidden as u64);
+            let weights: Vec<f32> = model
+                .weights
+                .iter()
+                .map(|&w| w as f32 / RESOLUTION as f32)
+                .collect();
+            let (mut features, mut units) = (Vec::new(), vec![0.0; hidden]);
+            let (mut clipped, mut open) = (0, 0);
+            for pos in random_positions(rules, 300, 10) {
+                pos.features(&mut features);
+                let exact = model.shape.forward(&weights, &features, &mut units);
+                let score = model.evaluate(&pos);
+                assert!(
+                    (score as f64 - exact).abs() <= 2.0,
+                    "{pos}: {score} {exact}"
+                );
+                for &a in &units {
+                    if (0.0..NET_CLIP).contains(&a) {
+                        open += 1;
+                    } else {
+                        clipped += 1;
+                    }
+                }
+            }
+            // The test reaches both the clipped and the open range.
+            assert!(clipped > 0 && open > 0, "{clipped} {open}");
+        }
+    }
+
+    #[test]
+    fn a_network_file_is_read_by_its_key_and_length() {
+        let rules = PegRules::DEFAULT;
+        let net = random_net(rules, 16, 3);
+        let file = |key: String, values: Vec<i16>| Weights {
+            key,
+            note: String::new(),
+            resolution: RESOLUTION as u16,
+            values,
+        };
+        let key = format!("{}+net16", model_key(rules));
+        let read = PegModel::from_weights(file(key.clone(), net.weights.to_vec()), rules).unwrap();
+        assert_eq!(read, net);
+        // One weight short, another size, too many units, a bare "+net".
+        let short = net.weights[1..].to_vec();
+        assert!(PegModel::from_weights(file(key, short), rules).is_err());
+        for bad in ["+net8", "+net12", "+net72", "+net", "+net0", "+netx"] {
+            let key = format!("{}{bad}", model_key(rules));
+            assert!(
+                PegModel::from_weights(file(key, net.weights.to_vec()), rules).is_err(),
+                "{bad}"
+            );
         }
     }
 
@@ -581,12 +803,11 @@ mod tests {
             let i = 2 * layout.handwritten as usize;
             weights[i] = (HANDWRITTEN * RESOLUTION) as i16;
             weights[i + 1] = (HANDWRITTEN * RESOLUTION) as i16;
-            let model = PegModel {
-                layout,
-                weights: weights.into_boxed_slice(),
-                note: String::new(),
-                board: (rules.squares, rules.diagonals),
+            let shape = NetShape {
+                inputs: 2 * layout.count as usize,
+                hidden: 0,
             };
+            let model = PegModel::new(layout, shape, weights, String::new(), rules);
             for pos in random_positions(rules, 300, 7) {
                 assert_eq!(model.evaluate(&pos), crate::eval::evaluate(&pos), "{pos}");
             }
