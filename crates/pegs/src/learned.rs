@@ -27,6 +27,11 @@
 //!   block) and learns what to add to it and how much to trust it. With
 //!   that weight alone the model is the hand-written evaluation.
 //!
+//! A weights file may add a hidden layer over the same inputs
+//! ([`NetShape`], key `lines-2+netN`): N clipped sums of the inputs whose
+//! weighted sum is added to the linear score. The built-in weights are
+//! such a network, with 32 units.
+//!
 //! The board's shape decides the number of holes and lines, so each board
 //! (`squares`, `diagonals`) has its own weights; the other rules (pegs,
 //! reserve, the draw limit) do not change what a feature means.
