@@ -1,8 +1,10 @@
-//! Fitting a game's linear model to self-play records.
+//! Fitting a game's linear model, or that model with a hidden layer on
+//! top, to self-play records.
 //!
 //! The model's score `z` of a position (in the game's units of score, from
 //! the side to move's view) is `sum(coefficient * weight)` over its
-//! features. Its prediction of the result is `sigmoid(z / K)`, where `K`,
+//! features, plus, with [`TrainConfig::hidden`] units, their weighted sum
+//! ([`NetShape`]). Its prediction of the result is `sigmoid(z / K)`, where `K`,
 //! the scale, is fitted first to the data's own search scores (the value
 //! of `K` that best turns the engine's scores into its results), so the
 //! learned scores come out on the same scale as the engine's. The target
@@ -18,7 +20,9 @@
 //!
 //! The numerics are twenty-odd lines of Adam over a dense gradient, so no
 //! linear-algebra or autodiff crate is used: a sparse logistic model has
-//! no matrix to multiply, and its gradient is one line.
+//! no matrix to multiply, and its gradient is one line; a hidden layer
+//! over sparse inputs adds a row of sums per active feature and a
+//! backward pass of as many lines (`backward`).
 
 use crate::data::{DataFile, SCORE_WIN};
 use ahash::AHashMap;
