@@ -154,6 +154,13 @@ pub const NET_CLIP: f32 = 256.0;
 pub const NET_OUTPUT_SCALE: f32 = 64.0;
 
 impl NetShape {
+    /// The shape of `len` parameters with `hidden` units, if there is one.
+    pub fn with_len(len: usize, hidden: usize) -> Option<NetShape> {
+        let inputs = len.checked_sub(2 * hidden)? / (hidden + 1);
+        let shape = NetShape { inputs, hidden };
+        (shape.len() == len).then_some(shape)
+    }
+
     /// Every parameter.
     pub fn len(self) -> usize {
         self.inputs * (self.hidden + 1) + 2 * self.hidden

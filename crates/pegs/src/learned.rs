@@ -172,10 +172,9 @@ fn line_state(line: &LineMask, ours: u64, theirs: u64) -> u32 {
     digit(a) + 3 * digit(b) + 9 * digit(c)
 }
 
-/// Calls `f(feature, value)` for every active feature, and returns the
-/// phase: pegs in both hands (of at most twice the rules' `pegs`).
+/// Calls `f(feature, value)` for every active feature.
 #[inline]
-fn for_each_feature(pos: &PegPosition, layout: &Layout, mut f: impl FnMut(u32, i32)) -> i32 {
+fn for_each_feature(pos: &PegPosition, layout: &Layout, mut f: impl FnMut(u32, i32)) {
     let board = pos.board;
     let us = Army::of(pos, pos.side);
     let them = Army::of(pos, pos.side.opponent());
@@ -250,7 +249,6 @@ fn for_each_feature(pos: &PegPosition, layout: &Layout, mut f: impl FnMut(u32, i
         f(layout.flags + 2, 1);
     }
     f(layout.flags + 3, 1);
-    phase(pos)
 }
 
 /// Pegs in both hands, at most [`max_phase`]: how far the position is
@@ -305,7 +303,7 @@ impl PegModel {
         if weights.resolution as i32 != RESOLUTION {
             return Err(WeightsError::WrongModel {
                 found: format!("{} at resolution {}", weights.key, weights.resolution),
-                expected: format!("{} at resolution {RESOLUTION}", model_key(rules)),
+                expected: format!("{} at resolution {RESOLUTION}", weights.key),
             });
         }
         Ok(PegModel::new(
@@ -360,37 +358,31 @@ impl PegModel {
     pub fn evaluate(&self, pos: &PegPosition) -> i32 {
         debug_assert_eq!(self.board, (pos.rules.squares, pos.rules.diagonals));
         let w = &self.weights;
-        let (mut placing, mut sliding) = (0i32, 0i32);
-        let hand = crate::eval::evaluate(pos);
         let shape = self.shape;
         let h = shape.hidden;
-        if h == 0 {
-            let phase = for_each_feature(pos, &self.layout, |feature, value| {
-                let i = 2 * feature as usize;
-                placing += w[i] as i32 * value;
-                sliding += w[i + 1] as i32 * value;
-            });
-            let i = 2 * self.layout.handwritten as usize;
-            placing += w[i] as i32 * hand / HANDWRITTEN;
-            sliding += w[i + 1] as i32 * hand / HANDWRITTEN;
-            let max = max_phase(pos).max(1);
-            return (placing * phase + sliding * (max - phase)) / (max * RESOLUTION);
-        }
-        // The hidden units' sums of each phase's weights, in weight
+        let max = max_phase(pos).max(1);
+        let phase = phase(pos);
+        // A network's hidden sums of each phase's weights, in weight
         // units; a phase with no share in the position is not summed (the
         // sliding phase, once both hands are empty, is most of a game).
         let mut units = [[0i32; MAX_HIDDEN]; 2];
-        let max = max_phase(pos).max(1);
-        let shares = [phase(pos) != 0, phase(pos) != max];
-        let phase = for_each_feature(pos, &self.layout, |feature, value| {
+        let shares = [phase != 0, phase != max];
+        let (mut placing, mut sliding) = (0i32, 0i32);
+        for_each_feature(pos, &self.layout, |feature, value| {
             let i = 2 * feature as usize;
             placing += w[i] as i32 * value;
             sliding += w[i + 1] as i32 * value;
-            add_rows::<1>(&mut units, &self.rows, shape, shares, i, value);
+            if h > 0 {
+                add_rows::<1>(&mut units, &self.rows, shape, shares, i, value);
+            }
         });
+        let hand = crate::eval::evaluate(pos);
         let i = 2 * self.layout.handwritten as usize;
         placing += w[i] as i32 * hand / HANDWRITTEN;
         sliding += w[i + 1] as i32 * hand / HANDWRITTEN;
+        if h == 0 {
+            return (placing * phase + sliding * (max - phase)) / (max * RESOLUTION);
+        }
         add_rows::<HANDWRITTEN>(&mut units, &self.rows, shape, shares, i, hand);
         // In units of 1 / (RESOLUTION^2 * NET_OUTPUT_SCALE) of score.
         let scale = RESOLUTION as i64 * NET_OUTPUT_SCALE as i64;
@@ -401,9 +393,9 @@ impl PegModel {
         let (biases, outputs) = (&w[shape.biases()..][..h], &w[shape.outputs()..][..h]);
         for j in 0..h {
             // One phase alone (most positions) needs no division.
-            let blend = match (shares[0], shares[1]) {
-                (false, _) => units[1][j],
-                (_, false) => units[0][j],
+            let blend = match shares {
+                [false, _] => units[1][j],
+                [_, false] => units[0][j],
                 _ => (units[0][j] * phase + units[1][j] * (max - phase)) / max,
             };
             let sum = blend + biases[j] as i32;
@@ -584,7 +576,7 @@ impl Learn for PegPosition {
     fn features(&self, out: &mut Features) {
         out.clear();
         let layout = Layout::of(self.board);
-        let phase = for_each_feature(self, &layout, |index, value| {
+        for_each_feature(self, &layout, |index, value| {
             out.push(Feature {
                 index,
                 coefficient: value as f32,
@@ -594,7 +586,7 @@ impl Learn for PegPosition {
             index: layout.handwritten,
             coefficient: crate::eval::evaluate(self) as f32 / HANDWRITTEN as f32,
         });
-        parlour_game::learn::split_phases(out, phase as f32 / max_phase(self).max(1) as f32);
+        parlour_game::learn::split_phases(out, phase(self) as f32 / max_phase(self).max(1) as f32);
     }
 
     fn weight_resolution(&self) -> u16 {

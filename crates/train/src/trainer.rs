@@ -234,6 +234,8 @@ pub struct EpochReport {
 pub struct Trained {
     /// The best weights found, in units of score.
     pub weights: Vec<f32>,
+    /// Their shape: the linear model's weights and the hidden units.
+    pub shape: NetShape,
     /// The scale `K`: scores to logits.
     pub scale: f32,
     /// The validation loss of the data's own search scores, as a yardstick.
@@ -263,14 +265,8 @@ impl Trained {
     /// note saying how they were made.
     pub fn to_weights<G: Learn>(&self, template: &G, note: String) -> Weights {
         let resolution = template.weight_resolution();
-        let inputs = template.feature_count();
-        let shape = NetShape {
-            inputs,
-            hidden: self.weights.len().saturating_sub(inputs) / (inputs + 2),
-        };
-        debug_assert_eq!(shape.len(), self.weights.len());
         Weights {
-            key: shape.key(&template.model_key()),
+            key: self.shape.key(&template.model_key()),
             note,
             resolution,
             values: self
@@ -558,22 +554,14 @@ pub fn fit<S: Sample>(
         v: vec![0.0; n],
         t: 0,
     };
-    if config.hidden > MAX_HIDDEN || n < 2 * config.hidden {
-        return Err(TrainError::Config(format!(
-            "{n} weights do not make a model with {} hidden units",
-            config.hidden
-        )));
-    }
-    let shape = NetShape {
-        inputs: (n - 2 * config.hidden) / (config.hidden + 1),
-        hidden: config.hidden,
-    };
-    if shape.len() != n {
-        return Err(TrainError::Config(format!(
-            "{n} weights do not make a model with {} hidden units",
-            config.hidden
-        )));
-    }
+    let shape = NetShape::with_len(n, config.hidden)
+        .filter(|_| config.hidden <= MAX_HIDDEN)
+        .ok_or_else(|| {
+            TrainError::Config(format!(
+                "{n} weights do not make a model with {} hidden units (at most {MAX_HIDDEN})",
+                config.hidden
+            ))
+        })?;
     let scratch = || (Features::new(), vec![0.0f32; shape.hidden]);
     let validation_loss = |weights: &[f32]| -> f64 {
         pool.install(|| {
@@ -684,6 +672,7 @@ pub fn fit<S: Sample>(
     }
     Ok(Trained {
         weights: best.2,
+        shape,
         scale,
         search_loss: f64::NAN,
         result_loss: f64::NAN,
