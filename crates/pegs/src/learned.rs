@@ -36,10 +36,11 @@
 //! (`squares`, `diagonals`) has its own weights; the other rules (pegs,
 //! reserve, the draw limit) do not change what a feature means.
 
-use crate::board::{Board, LineMask};
-use crate::hole::bits;
+use crate::board::{Board, LineMask, MAX_LINES_THROUGH};
+use crate::hole::{bits, MAX_HOLES};
 use crate::position::PegPosition;
 use crate::rules::PegRules;
+use arrayvec::ArrayVec;
 use parlour_game::learn::{NetShape, NET_CLIP, NET_OUTPUT_SCALE};
 use parlour_game::{DecodeError, Feature, Features, Learn, Side, Weights, WeightsError};
 use std::sync::Arc;
@@ -358,50 +359,108 @@ impl PegModel {
     pub fn evaluate(&self, pos: &PegPosition) -> i32 {
         debug_assert_eq!(self.board, (pos.rules.squares, pos.rules.diagonals));
         let w = &self.weights;
-        let shape = self.shape;
-        let h = shape.hidden;
         let max = max_phase(pos).max(1);
         let phase = phase(pos);
-        // A network's hidden sums of each phase's weights, in weight
-        // units; a phase with no share in the position is not summed (the
-        // sliding phase, once both hands are empty, is most of a game).
-        let mut units = [[0i32; MAX_HIDDEN]; 2];
-        let shares = [phase != 0, phase != max];
+        // The linear sums of each phase, and the inputs that are on (a
+        // network sums their rows after, in a loop of its own).
+        let mut active = Active::default();
         let (mut placing, mut sliding) = (0i32, 0i32);
         for_each_feature(pos, &self.layout, |feature, value| {
             let i = 2 * feature as usize;
             placing += w[i] as i32 * value;
             sliding += w[i + 1] as i32 * value;
-            if h > 0 {
-                add_rows::<1>(&mut units, &self.rows, shape, shares, i, value);
+            if value == 1 {
+                active.ones.push(i as u32);
+            } else {
+                active.counts.push((i as u32, value));
             }
         });
         let hand = crate::eval::evaluate(pos);
         let i = 2 * self.layout.handwritten as usize;
         placing += w[i] as i32 * hand / HANDWRITTEN;
         sliding += w[i + 1] as i32 * hand / HANDWRITTEN;
-        if h == 0 {
+        if self.shape.hidden == 0 {
             return (placing * phase + sliding * (max - phase)) / (max * RESOLUTION);
         }
-        add_rows::<HANDWRITTEN>(&mut units, &self.rows, shape, shares, i, hand);
+        active.hand = (i as u32, hand);
         // In units of 1 / (RESOLUTION^2 * NET_OUTPUT_SCALE) of score.
         let scale = RESOLUTION as i64 * NET_OUTPUT_SCALE as i64;
-        let mut total = (placing as i64 * phase as i64 + sliding as i64 * (max - phase) as i64)
+        let linear = (placing as i64 * phase as i64 + sliding as i64 * (max - phase) as i64)
             * scale
             / max as i64;
+        // One loop per width, so that the units' sums stay in registers.
+        let hidden = match self.shape.hidden {
+            8 => self.hidden_output::<8>(&active, phase, max),
+            16 => self.hidden_output::<16>(&active, phase, max),
+            24 => self.hidden_output::<24>(&active, phase, max),
+            32 => self.hidden_output::<32>(&active, phase, max),
+            40 => self.hidden_output::<40>(&active, phase, max),
+            48 => self.hidden_output::<48>(&active, phase, max),
+            56 => self.hidden_output::<56>(&active, phase, max),
+            _ => self.hidden_output::<64>(&active, phase, max),
+        };
+        ((linear + hidden) / (RESOLUTION as i64 * scale)) as i32
+    }
+
+    /// The hidden layer's part of the score, with `H` units (the model's
+    /// width), in units of 1 / (RESOLUTION^2 * NET_OUTPUT_SCALE) of score.
+    #[inline(always)]
+    fn hidden_output<const H: usize>(&self, active: &Active, phase: i32, max: i32) -> i64 {
+        debug_assert_eq!(self.shape.hidden, H);
+        // One phase alone (most positions) needs neither the other's sums
+        // nor a division.
+        let blend: [i32; H] = if phase == 0 {
+            self.unit_sums::<H>(active, 1)
+        } else if phase == max {
+            self.unit_sums::<H>(active, 0)
+        } else {
+            let (placing, sliding) = (
+                self.unit_sums::<H>(active, 0),
+                self.unit_sums::<H>(active, 1),
+            );
+            std::array::from_fn(|j| (placing[j] * phase + sliding[j] * (max - phase)) / max)
+        };
+        let w = &self.weights;
+        let biases = &w[self.shape.biases()..][..H];
+        let outputs = &w[self.shape.outputs()..][..H];
         let clip = (NET_CLIP as i32) * RESOLUTION;
-        let (biases, outputs) = (&w[shape.biases()..][..h], &w[shape.outputs()..][..h]);
-        for j in 0..h {
-            // One phase alone (most positions) needs no division.
-            let blend = match shares {
-                [false, _] => units[1][j],
-                [_, false] => units[0][j],
-                _ => (units[0][j] * phase + units[1][j] * (max - phase)) / max,
-            };
-            let sum = blend + biases[j] as i32;
+        let mut total = 0i64;
+        for j in 0..H {
+            let sum = blend[j] + biases[j] as i32;
             total += outputs[j] as i64 * sum.clamp(0, clip) as i64;
         }
-        (total / (RESOLUTION as i64 * scale)) as i32
+        total
+    }
+
+    /// The hidden units' sums of phase `p`'s weights (0 placing, 1
+    /// sliding) over the active inputs, in weight units.
+    #[inline(always)]
+    fn unit_sums<const H: usize>(&self, active: &Active, p: usize) -> [i32; H] {
+        let row = |i: u32| -> &[i32; H] {
+            self.rows[(i as usize + p) * H..][..H]
+                .try_into()
+                .expect("a row is as wide as the layer")
+        };
+        let mut sums = [0i32; H];
+        // Nearly every input: a value of 1, no multiplication.
+        for &i in &active.ones {
+            let x = row(i);
+            for k in 0..H {
+                sums[k] += x[k];
+            }
+        }
+        for &(i, value) in &active.counts {
+            let x = row(i);
+            for k in 0..H {
+                sums[k] += x[k] * value;
+            }
+        }
+        let (i, hand) = active.hand;
+        let x = row(i);
+        for k in 0..H {
+            sums[k] += x[k] * hand / HANDWRITTEN;
+        }
+        sums
     }
 
     /// Whether the model is for the board of `rules`.
@@ -410,47 +469,28 @@ impl PegModel {
     }
 }
 
-/// Adds `value / DIVISOR` times the hidden weights of the inputs `i`
-/// (placing) and `i + 1` (sliding) to the units' sums of each phase whose
-/// share is not 0.
-#[inline(always)]
-fn add_rows<const DIVISOR: i32>(
-    units: &mut [[i32; MAX_HIDDEN]; 2],
-    rows: &[i32],
-    shape: NetShape,
-    shares: [bool; 2],
-    i: usize,
-    value: i32,
-) {
-    let h = shape.hidden;
-    for (p, sum) in units.iter_mut().enumerate() {
-        if shares[p] {
-            let row = &rows[(i + p) * h..][..h];
-            // Eight lanes at a time (units come in eights), which the
-            // compiler turns into vector adds.
-            for (s, x) in sum[..h]
-                .chunks_exact_mut(LANES)
-                .zip(row.chunks_exact(LANES))
-            {
-                let s: &mut [i32; LANES] = s.try_into().expect("eight lanes");
-                let x: &[i32; LANES] = x.try_into().expect("eight lanes");
-                // Read, add, write back: a local copy the compiler can
-                // keep in vector registers.
-                let mut acc = *s;
-                if DIVISOR == 1 && value == 1 {
-                    // Nearly every feature: no multiplication.
-                    for k in 0..LANES {
-                        acc[k] += x[k];
-                    }
-                } else {
-                    for k in 0..LANES {
-                        acc[k] += x[k] * value / DIVISOR;
-                    }
-                }
-                *s = acc;
-            }
-        }
-    }
+/// The most features a position has on: one per peg, one per line, and
+/// the safety, material, balance, mobility, attack and flag features.
+const MAX_ACTIVE: usize = MAX_HOLES
+    + MAX_HOLES * MAX_LINES_THROUGH / 3
+    + 2
+    + MATERIAL as usize
+    + 1
+    + 2
+    + 2
+    + FLAGS as usize;
+
+/// The inputs of a position that are on, as indices of their placing
+/// weight (the sliding weight is the next): for a network's sums.
+#[derive(Default)]
+struct Active {
+    /// Inputs of value 1.
+    ones: ArrayVec<u32, MAX_ACTIVE>,
+    /// The material counts, with their values.
+    counts: ArrayVec<(u32, i32), { MATERIAL as usize }>,
+    /// The hand-written score's input and the score (its value is the
+    /// score over [`HANDWRITTEN`]).
+    hand: (u32, i32),
 }
 
 /// The learned model built into the binary, if there is one for the
