@@ -20,7 +20,8 @@ const CONT_KEYS: usize = 1024;
 /// The key of "no move before this node" (the root).
 pub(crate) const NO_KEY: usize = CONT_KEYS;
 
-/// Ordering keys: `(score << 16) | move index`, larger first.
+/// Ordering keys: `(score << 16) | tactical << 15 | move index`, larger
+/// first (see [`key`]).
 pub(crate) const TT_MOVE: i64 = 1 << 40;
 /// Tactical moves come before killers and quiet moves.
 pub(crate) const TACTICAL: i64 = 1 << 36;
@@ -93,6 +94,32 @@ pub(crate) fn continuation_key(key: usize) -> usize {
     key % CONT_KEYS
 }
 
+/// The bit of an ordering key that says its move is tactical, so that
+/// the game is asked once per move and node.
+const TACTICAL_BIT: i64 = 1 << 15;
+
+/// The ordering key of the move at `index` with `score`.
+#[inline(always)]
+pub(crate) fn key(score: i64, tactical: bool, index: usize) -> i64 {
+    debug_assert!(
+        (index as i64) < TACTICAL_BIT,
+        "a move index fits in 15 bits"
+    );
+    score << 16 | (tactical as i64) << 15 | index as i64
+}
+
+/// Whether the move of an ordering key is tactical.
+#[inline(always)]
+pub(crate) fn is_tactical(key: i64) -> bool {
+    key & TACTICAL_BIT != 0
+}
+
+/// The move index of an ordering key.
+#[inline(always)]
+pub(crate) fn index_of(key: i64) -> usize {
+    (key & (TACTICAL_BIT - 1)) as usize
+}
+
 /// Brings the best of the ordering keys `keys[i..]` to `keys[i]` and
 /// returns its move index (selection: most nodes cut off after a move or
 /// two, so a full sort would be wasted).
@@ -106,7 +133,7 @@ pub(crate) fn pick(keys: &mut [i64], i: usize) -> usize {
         }
     }
     rest.swap(0, best);
-    (rest[0] & 0xFFFF) as usize
+    index_of(rest[0])
 }
 
 #[cfg(test)]
@@ -131,11 +158,13 @@ mod tests {
 
     #[test]
     fn pick_takes_the_largest_key() {
-        // Each key holds a score above the move's index in its low 16 bits.
-        let key = |score: i64, index: i64| (score << 16) + index;
-        let mut keys = vec![key(5, 0), key(9, 1), key(7, 2)];
+        let mut keys = vec![key(5, false, 0), key(9, true, 1), key(7, false, 2)];
         assert_eq!(pick(&mut keys, 0), 1);
+        assert!(is_tactical(keys[0]));
         assert_eq!(pick(&mut keys, 1), 2);
+        assert!(!is_tactical(keys[1]));
         assert_eq!(pick(&mut keys, 2), 0);
+        assert_eq!(index_of(key(-3, true, 77)), 77);
+        assert!(key(-3, true, 77) < key(-2, false, 0));
     }
 }

@@ -111,7 +111,7 @@ pub(crate) struct Worker<'a, G: Evaluate> {
     path: Path,
     /// The per-ply state, one frame per ply from the root.
     stack: Vec<Frame<G::Move>>,
-    /// A stack of move-ordering keys, `(score << 16) | move index`.
+    /// A stack of move-ordering keys ([`ordering::key`]).
     keys: Vec<i64>,
 }
 
@@ -615,8 +615,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let previous = self.stack[ply].previous;
         let mut quiets_tried = 0usize;
         for i in 0..n {
-            let index = match tt_index {
-                Some(t) if i == 0 => t,
+            let (index, tactical) = match tt_index {
+                Some(t) if i == 0 => (t, pos.is_tactical(moves[t])),
                 _ => {
                     if !scored {
                         scored = true;
@@ -626,11 +626,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                             ordering::pick(&mut self.keys[base..], 0);
                         }
                     }
-                    ordering::pick(&mut self.keys[base..], i)
+                    let index = ordering::pick(&mut self.keys[base..], i);
+                    (index, ordering::is_tactical(self.keys[base + i]))
                 }
             };
             let mv = moves[index];
-            let tactical = pos.is_tactical(mv);
             let killer = self.stack[ply].is_killer(mv);
             // Late move pruning: far down the list of a shallow node, quiet
             // moves are not worth a look.
@@ -752,7 +752,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         for (i, &mv) in moves.iter().enumerate() {
             if pos.is_tactical(mv) {
                 self.keys
-                    .push((pos.tactical_gain(mv) as i64) << 16 | i as i64);
+                    .push(ordering::key(pos.tactical_gain(mv) as i64, true, i));
             }
         }
         let tactical = self.keys.len() - base;
@@ -798,9 +798,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let previous = self.stack[ply].previous;
         let killers = self.stack[ply].killers;
         for (i, &mv) in moves.iter().enumerate() {
+            let tactical = pos.is_tactical(mv);
             let score: i64 = if tt_move == Some(i as u16) {
                 TT_MOVE
-            } else if pos.is_tactical(mv) {
+            } else if tactical {
                 TACTICAL + pos.tactical_gain(mv) as i64
             } else if killers[0] == Some(mv) {
                 KILLER
@@ -809,7 +810,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             } else {
                 self.tables.score(side, previous, pos.history_key(mv)) as i64
             };
-            self.keys.push(score << 16 | i as i64);
+            self.keys.push(ordering::key(score, tactical, i));
         }
     }
 
@@ -835,9 +836,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         // them (the table's move, when searched first, has no key yet).
         if self.keys.len() > base {
             for k in 0..searched.min(self.keys.len() - base) {
-                let index = (self.keys[base + k] & 0xFFFF) as usize;
-                let other = moves[index];
-                if other != mv && !pos.is_tactical(other) {
+                let key = self.keys[base + k];
+                let other = moves[ordering::index_of(key)];
+                if other != mv && !ordering::is_tactical(key) {
                     self.tables
                         .update(side, previous, pos.history_key(other), depth, false);
                 }
