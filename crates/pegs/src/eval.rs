@@ -307,6 +307,16 @@ impl PegPosition {
                 on_threats |= held;
             }
         }
+        // The holes in a pair round one of the mover's ordinary pegs whose
+        // other hole is empty: a peg there attacks it.
+        let mut attacking = 0u64;
+        for y in bits(mine & !next.kings) {
+            for &pair in board.pair_masks(y) {
+                if pair & vacant != 0 {
+                    attacking |= pair;
+                }
+            }
+        }
         let mut best = (i32::MIN, 0);
         for x in bits(choices) {
             let mut worth = (board.nb(x) & vacant).count_ones() as i32;
@@ -316,13 +326,7 @@ impl PegPosition {
             if on_threats & (1 << x) != 0 {
                 worth += 32;
             }
-            let attacks = bits(mine & !next.kings).any(|y| {
-                board
-                    .pair_masks(y)
-                    .iter()
-                    .any(|&pair| pair & (1 << x) != 0 && pair & vacant != 0)
-            });
-            if attacks {
+            if attacking & (1 << x) != 0 {
                 worth += 16;
             }
             if worth > best.0 {
