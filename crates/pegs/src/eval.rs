@@ -167,18 +167,20 @@ fn king_danger(board: &Board, own: Army, adv: Army, vacant: u64) -> i32 {
     danger
 }
 
-/// The terms of `own` against `adv` other than material and King safety,
-/// from `own`'s view.
+/// The empty holes next to each of `pegs`, summed over the pegs: the
+/// slides open in the sliding phase, the room to come while placing.
 #[inline(always)]
-fn side_score(board: &Board, own: Army, adv: Army, vacant: u64) -> i32 {
-    let mut score = 0;
+pub(crate) fn room(board: &Board, pegs: u64, vacant: u64) -> u32 {
+    bits(pegs)
+        .map(|p| (board.nb(p) & vacant).count_ones())
+        .sum()
+}
 
-    // Mobility, or the room to come while placing.
-    let mut room = 0;
-    for p in bits(own.pegs) {
-        room += (board.nb(p) & vacant).count_ones() as i32;
-    }
-    score += room * if own.placing() { ROOM } else { MOBILITY };
+/// The terms of `own` against `adv` other than material and King safety,
+/// from `own`'s view; `room` is `own`'s [`room`].
+#[inline(always)]
+fn side_score(board: &Board, own: Army, adv: Army, vacant: u64, room: u32) -> i32 {
+    let mut score = room as i32 * if own.placing() { ROOM } else { MOBILITY };
 
     let victims = adv.pegs & !adv.king;
     for line in board.line_masks() {
@@ -225,17 +227,24 @@ fn side_score(board: &Board, own: Army, adv: Army, vacant: u64) -> i32 {
     score
 }
 
-/// The static score from Black's view.
+/// The static score from Black's view, and each side's [`room`] by
+/// [`Side::index`] (which the learned model reads too).
 #[inline]
-fn score_for_black(pos: &PegPosition) -> i32 {
+fn score_for_black(pos: &PegPosition) -> (i32, [u32; 2]) {
     let board = pos.board;
     let black = Army::of(pos, Side::Black);
     let white = Army::of(pos, Side::White);
     let vacant = board.all_bits() & !(black.pegs | white.pegs);
-    black.material() - white.material() + side_score(board, black, white, vacant)
-        - side_score(board, white, black, vacant)
+    let rooms = [
+        room(board, black.pegs, vacant),
+        room(board, white.pegs, vacant),
+    ];
+    let score = black.material() - white.material()
+        + side_score(board, black, white, vacant, rooms[0])
+        - side_score(board, white, black, vacant, rooms[1])
         - king_danger(board, black, white, vacant)
-        + king_danger(board, white, black, vacant)
+        + king_danger(board, white, black, vacant);
+    (score, rooms)
 }
 
 impl PegPosition {
@@ -340,10 +349,17 @@ impl PegPosition {
 /// The peg game's evaluation of `pos`, from the side to move's view.
 #[inline]
 pub fn evaluate(pos: &PegPosition) -> i32 {
-    let score = score_for_black(pos);
+    evaluate_and_room(pos).0
+}
+
+/// [`evaluate`], and the [`room`] of the side to move and of the other
+/// side: the learned model's mobility features, read once for both.
+#[inline]
+pub(crate) fn evaluate_and_room(pos: &PegPosition) -> (i32, [u32; 2]) {
+    let (score, [black, white]) = score_for_black(pos);
     match pos.side {
-        Side::Black => score,
-        Side::White => -score,
+        Side::Black => (score, [black, white]),
+        Side::White => (-score, [white, black]),
     }
 }
 
@@ -557,7 +573,12 @@ mod tests {
                 // From the side to move's view the two are the same game...
                 assert_eq!(evaluate(&p), evaluate(&q), "{p} vs {q}");
                 // ...so from Black's view they score opposite.
-                assert_eq!(score_for_black(&p), -score_for_black(&q), "{p}");
+                let ((black_p, [b, w]), (black_q, [qb, qw])) =
+                    (score_for_black(&p), score_for_black(&q));
+                assert_eq!(black_p, -black_q, "{p}");
+                // Each side's room is the other's in the swapped position.
+                assert_eq!((b, w), (qw, qb), "{p}");
+                assert_eq!(evaluate_and_room(&p).1, evaluate_and_room(&q).1, "{p}");
                 // Where no force is pending the colours can be swapped
                 // with the same side to move: then the mover's score turns.
                 if p.force == 0 {

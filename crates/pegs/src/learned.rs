@@ -173,9 +173,15 @@ fn line_state(line: &LineMask, ours: u64, theirs: u64) -> u32 {
     digit(a) + 3 * digit(b) + 9 * digit(c)
 }
 
-/// Calls `f(feature, value)` for every active feature.
+/// Calls `f(feature, value)` for every active feature; `rooms` are the
+/// side to move's and the other side's [`crate::eval::room`].
 #[inline]
-fn for_each_feature(pos: &PegPosition, layout: &Layout, mut f: impl FnMut(u32, i32)) {
+fn for_each_feature(
+    pos: &PegPosition,
+    layout: &Layout,
+    rooms: [u32; 2],
+    mut f: impl FnMut(u32, i32),
+) {
     let board = pos.board;
     let us = Army::of(pos, pos.side);
     let them = Army::of(pos, pos.side.opponent());
@@ -224,14 +230,8 @@ fn for_each_feature(pos: &PegPosition, layout: &Layout, mut f: impl FnMut(u32, i
     let our_total = (ours + us.hand as u32).min(15);
     let their_total = (theirs + them.hand as u32).min(15);
     f(layout.balance + 16 * our_total + their_total, 1);
-    let room = |army: Army| {
-        bits(army.pegs)
-            .map(|p| (board.nb(p) & vacant).count_ones())
-            .sum::<u32>()
-            .min(MOBILITY - 1)
-    };
-    f(layout.our_mobility + room(us), 1);
-    f(layout.their_mobility + room(them), 1);
+    f(layout.our_mobility + rooms[0].min(MOBILITY - 1), 1);
+    f(layout.their_mobility + rooms[1].min(MOBILITY - 1), 1);
     f(
         layout.our_attacks + attacks(board, us, them, vacant).min(ATTACKS - 1),
         1,
@@ -365,7 +365,8 @@ impl PegModel {
         // network sums their rows after, in a loop of its own).
         let mut active = Active::default();
         let (mut placing, mut sliding) = (0i32, 0i32);
-        for_each_feature(pos, &self.layout, |feature, value| {
+        let (hand, rooms) = crate::eval::evaluate_and_room(pos);
+        for_each_feature(pos, &self.layout, rooms, |feature, value| {
             let i = 2 * feature as usize;
             placing += w[i] as i32 * value;
             sliding += w[i + 1] as i32 * value;
@@ -375,7 +376,6 @@ impl PegModel {
                 active.counts.push((i as u32, value));
             }
         });
-        let hand = crate::eval::evaluate(pos);
         let i = 2 * self.layout.handwritten as usize;
         placing += w[i] as i32 * hand / HANDWRITTEN;
         sliding += w[i + 1] as i32 * hand / HANDWRITTEN;
@@ -616,7 +616,8 @@ impl Learn for PegPosition {
     fn features(&self, out: &mut Features) {
         out.clear();
         let layout = Layout::of(self.board);
-        for_each_feature(self, &layout, |index, value| {
+        let (hand, rooms) = crate::eval::evaluate_and_room(self);
+        for_each_feature(self, &layout, rooms, |index, value| {
             out.push(Feature {
                 index,
                 coefficient: value as f32,
@@ -624,7 +625,7 @@ impl Learn for PegPosition {
         });
         out.push(Feature {
             index: layout.handwritten,
-            coefficient: crate::eval::evaluate(self) as f32 / HANDWRITTEN as f32,
+            coefficient: hand as f32 / HANDWRITTEN as f32,
         });
         parlour_game::learn::split_phases(out, phase(self) as f32 / max_phase(self).max(1) as f32);
     }
