@@ -388,7 +388,9 @@ impl PegModel {
         let linear = (placing as i64 * phase as i64 + sliding as i64 * (max - phase) as i64)
             * scale
             / max as i64;
-        // One loop per width, so that the units' sums stay in registers.
+        // One loop per width, so that the units' sums stay in registers
+        // (a width is a multiple of LANES up to MAX_HIDDEN: `from_weights`
+        // refuses any other).
         let hidden = match self.shape.hidden {
             8 => self.hidden_output::<8>(&active, phase, max),
             16 => self.hidden_output::<16>(&active, phase, max),
