@@ -364,22 +364,25 @@ impl PegModel {
         // The linear sums of each phase, and the inputs that are on (a
         // network sums their rows after, in a loop of its own).
         let mut active = Active::default();
+        let network = self.shape.hidden > 0;
         let (mut placing, mut sliding) = (0i32, 0i32);
         let (hand, rooms) = crate::eval::evaluate_and_room(pos);
         for_each_feature(pos, &self.layout, rooms, |feature, value| {
             let i = 2 * feature as usize;
             placing += w[i] as i32 * value;
             sliding += w[i + 1] as i32 * value;
-            if value == 1 {
+            // A network sums the rows of the inputs that are on; a
+            // linear model needs only the sums above.
+            if network && value == 1 {
                 active.ones.push(i as u32);
-            } else {
+            } else if network {
                 active.counts.push((i as u32, value));
             }
         });
         let i = 2 * self.layout.handwritten as usize;
         placing += w[i] as i32 * hand / HANDWRITTEN;
         sliding += w[i + 1] as i32 * hand / HANDWRITTEN;
-        if self.shape.hidden == 0 {
+        if !network {
             return (placing * phase + sliding * (max - phase)) / (max * RESOLUTION);
         }
         active.hand = (i as u32, hand);
