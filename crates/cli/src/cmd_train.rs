@@ -82,7 +82,7 @@ fn train<G: Learn>(template: &G, args: &TrainArgs, default_eval: &str) -> Result
     );
     let initial = match &args.init {
         Some(path) => {
-            let w = Weights::read(path).context("bad --init")?;
+            let w = template.carry_over(Weights::read(path).context("bad --init")?);
             let key = template.model_key();
             let shape = NetShape::of_weights(&key, template.feature_count(), &w)
                 .filter(|s| s.hidden == 0 || s.hidden == args.hidden)

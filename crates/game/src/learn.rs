@@ -74,6 +74,14 @@ pub trait Learn: Evaluate {
     /// this model ([`Learn::model_key`], [`Learn::feature_count`]).
     fn evaluator_from(&self, weights: Weights) -> Result<Self::Evaluator, WeightsError>;
 
+    /// `weights` as the current model reads them: a game whose feature
+    /// set grew from an earlier one carries that one's weights over (the
+    /// new features' weights zero, so the model plays as before); any
+    /// other weights are returned as they are.
+    fn carry_over(&self, weights: Weights) -> Weights {
+        weights
+    }
+
     /// Why a model with `hidden` hidden units ([`NetShape`]) cannot be
     /// evaluated by the game, or `None` if it can. By default a game
     /// evaluates the linear model only.

@@ -132,11 +132,12 @@ impl Army {
 }
 
 /// How much danger `own`'s King is in from `adv`: his cramp, the pairs
-/// round him held by the adversary, and a block one move away.
+/// round him held by the adversary, and a block one move away (the
+/// second value: whether `adv` can block him with its next move).
 #[inline(always)]
-fn king_danger(board: &Board, own: Army, adv: Army, vacant: u64) -> i32 {
+fn king_danger(board: &Board, own: Army, adv: Army, vacant: u64) -> (i32, bool) {
     if own.king == 0 {
-        return 0;
+        return (0, false);
     }
     let k = own.king.trailing_zeros() as usize;
     let around = board.nb(k);
@@ -155,16 +156,16 @@ fn king_danger(board: &Board, own: Army, adv: Army, vacant: u64) -> i32 {
             completing |= pair & vacant;
         }
     }
-    let mut danger = CRAMP[(free.count_ones() as usize).min(4)] * (1 + 2 * full + half);
+    let danger = CRAMP[(free.count_ones() as usize).min(4)] * (1 + 2 * full + half);
     // One free hole left, and filling it blocks him: the adversary needs a
     // peg that can get there without leaving a hole next to the King.
-    if free.count_ones() == 1
+    let threatened = free.count_ones() == 1
         && (full > 0 || completing & free != 0)
-        && adv.reaches(board, free, around)
-    {
-        danger += KING_THREAT;
-    }
-    danger
+        && adv.reaches(board, free, around);
+    (
+        danger + if threatened { KING_THREAT } else { 0 },
+        threatened,
+    )
 }
 
 /// The empty holes next to each of `pegs`, summed over the pegs: the
@@ -176,11 +177,46 @@ pub(crate) fn room(board: &Board, pegs: u64, vacant: u64) -> u32 {
         .sum()
 }
 
+/// The threats one side makes, as the hand-written terms count them (the
+/// learned model reads them as features of their own).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Threats {
+    /// Lines of two of the side's pegs whose empty third hole one of its
+    /// pegs can reach next move, with something to remove.
+    pub(crate) lines: u32,
+    /// Forces it can set up next move (a peg of its own arriving at a
+    /// line's empty hole with an adversary peg at the end).
+    pub(crate) forces: u32,
+    /// Adversary ordinary pegs it can block next move.
+    pub(crate) blocks: u32,
+    /// Whether it can block the adversary's King next move.
+    pub(crate) king: bool,
+}
+
+/// What the hand-written terms read of each side: its [`room`] and its
+/// [`Threats`], by [`Side::index`] or from the side to move's view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Sides {
+    pub(crate) room: [u32; 2],
+    pub(crate) threats: [Threats; 2],
+}
+
+impl Sides {
+    fn swapped(self) -> Sides {
+        Sides {
+            room: [self.room[1], self.room[0]],
+            threats: [self.threats[1], self.threats[0]],
+        }
+    }
+}
+
 /// The terms of `own` against `adv` other than material and King safety,
-/// from `own`'s view; `room` is `own`'s [`room`].
+/// from `own`'s view, and the threats they count; `room` is `own`'s
+/// [`room`].
 #[inline(always)]
-fn side_score(board: &Board, own: Army, adv: Army, vacant: u64, room: u32) -> i32 {
+fn side_score(board: &Board, own: Army, adv: Army, vacant: u64, room: u32) -> (i32, Threats) {
     let mut score = room as i32 * if own.placing() { ROOM } else { MOBILITY };
+    let mut threats = Threats::default();
 
     let victims = adv.pegs & !adv.king;
     for line in board.line_masks() {
@@ -191,6 +227,7 @@ fn side_score(board: &Board, own: Army, adv: Army, vacant: u64, room: u32) -> i3
             (3, _) => score += LINE_MADE,
             (2, 0) if victims != 0 || adv.placing() => {
                 score += if own.reaches(board, empty, line.all) {
+                    threats.lines += 1;
                     LINE_THREAT
                 } else {
                     LINE_OPEN
@@ -199,6 +236,7 @@ fn side_score(board: &Board, own: Army, adv: Army, vacant: u64, room: u32) -> i3
             // A peg arriving in the empty hole forces the adversary's peg
             // at the end (not one in the middle, which is blocked instead).
             (1, 1) if theirs & line.ends != 0 && own.reaches(board, empty, line.all) => {
+                threats.forces += 1;
                 score += if theirs & adv.king != 0 {
                     if own.reserve > 0 {
                         KING_FORCE_THREAT
@@ -221,30 +259,40 @@ fn side_score(board: &Board, own: Army, adv: Army, vacant: u64, room: u32) -> i3
             pair & own.pegs != 0 && other != 0 && own.reaches(board, other, 0)
         });
         if attacked {
+            threats.blocks += 1;
             score += ATTACK;
         }
     }
-    score
+    (score, threats)
 }
 
-/// The static score from Black's view, and each side's [`room`] by
+/// The static score from Black's view, and what it read of each side by
 /// [`Side::index`] (which the learned model reads too).
 #[inline]
-fn score_for_black(pos: &PegPosition) -> (i32, [u32; 2]) {
+fn score_for_black(pos: &PegPosition) -> (i32, Sides) {
     let board = pos.board;
     let black = Army::of(pos, Side::Black);
     let white = Army::of(pos, Side::White);
     let vacant = board.all_bits() & !(black.pegs | white.pegs);
-    let rooms = [
+    let room = [
         room(board, black.pegs, vacant),
         room(board, white.pegs, vacant),
     ];
-    let score = black.material() - white.material()
-        + side_score(board, black, white, vacant, rooms[0])
-        - side_score(board, white, black, vacant, rooms[1])
-        - king_danger(board, black, white, vacant)
-        + king_danger(board, white, black, vacant);
-    (score, rooms)
+    let (black_terms, mut black_threats) = side_score(board, black, white, vacant, room[0]);
+    let (white_terms, mut white_threats) = side_score(board, white, black, vacant, room[1]);
+    let (black_danger, white_blocks_king) = king_danger(board, black, white, vacant);
+    let (white_danger, black_blocks_king) = king_danger(board, white, black, vacant);
+    black_threats.king = black_blocks_king;
+    white_threats.king = white_blocks_king;
+    let score = black.material() - white.material() + black_terms - white_terms - black_danger
+        + white_danger;
+    (
+        score,
+        Sides {
+            room,
+            threats: [black_threats, white_threats],
+        },
+    )
 }
 
 impl PegPosition {
@@ -349,17 +397,18 @@ impl PegPosition {
 /// The peg game's evaluation of `pos`, from the side to move's view.
 #[inline]
 pub fn evaluate(pos: &PegPosition) -> i32 {
-    evaluate_and_room(pos).0
+    evaluate_and_sides(pos).0
 }
 
-/// [`evaluate`], and the [`room`] of the side to move and of the other
-/// side: the learned model's mobility features, read once for both.
+/// [`evaluate`], and what it read of the side to move and of the other
+/// side (in that order): the learned model's mobility and threat
+/// features, read once for both.
 #[inline]
-pub(crate) fn evaluate_and_room(pos: &PegPosition) -> (i32, [u32; 2]) {
-    let (score, [black, white]) = score_for_black(pos);
+pub(crate) fn evaluate_and_sides(pos: &PegPosition) -> (i32, Sides) {
+    let (score, sides) = score_for_black(pos);
     match pos.side {
-        Side::Black => (score, [black, white]),
-        Side::White => (-score, [white, black]),
+        Side::Black => (score, sides),
+        Side::White => (-score, sides.swapped()),
     }
 }
 
@@ -573,12 +622,13 @@ mod tests {
                 // From the side to move's view the two are the same game...
                 assert_eq!(evaluate(&p), evaluate(&q), "{p} vs {q}");
                 // ...so from Black's view they score opposite.
-                let ((black_p, [b, w]), (black_q, [qb, qw])) =
+                let ((black_p, sides_p), (black_q, sides_q)) =
                     (score_for_black(&p), score_for_black(&q));
                 assert_eq!(black_p, -black_q, "{p}");
-                // Each side's room is the other's in the swapped position.
-                assert_eq!((b, w), (qw, qb), "{p}");
-                assert_eq!(evaluate_and_room(&p).1, evaluate_and_room(&q).1, "{p}");
+                // Each side's room and threats are the other's in the
+                // swapped position.
+                assert_eq!(sides_p, sides_q.swapped(), "{p}");
+                assert_eq!(evaluate_and_sides(&p).1, evaluate_and_sides(&q).1, "{p}");
                 // Where no force is pending the colours can be swapped
                 // with the same side to move: then the mover's score turns.
                 if p.force == 0 {
@@ -633,6 +683,14 @@ mod tests {
         let open = eval("b:K11,1/w:9,20/hand:0,0/reserve:3,3/turn:b");
         let cramped = eval("b:K11,1/w:10,19/hand:0,0/reserve:3,3/turn:b");
         assert!(cramped < open, "cramped {cramped}, open {open}");
+        // The threat itself, as the learned model reads it: White (the
+        // other side, with Black to move) can block the King next move.
+        let (_, sides) =
+            evaluate_and_sides(&pos("b:K11,3,1/w:10,12,20/hand:0,0/reserve:3,3/turn:b"));
+        assert!(sides.threats[1].king && !sides.threats[0].king, "{sides:?}");
+        let (_, sides) =
+            evaluate_and_sides(&pos("b:K17,3,1/w:10,12,20/hand:0,0/reserve:3,3/turn:b"));
+        assert!(!sides.threats[1].king, "{sides:?}");
     }
 
     #[test]
@@ -643,11 +701,31 @@ mod tests {
         let threat = eval("b:K20,1,2/w:K24,13,15/hand:6,7/reserve:3,3/turn:w");
         let scattered = eval("b:K20,1,6/w:K24,13,15/hand:6,7/reserve:3,3/turn:w");
         assert!(-threat > -scattered, "{threat} vs {scattered}");
+        // Counted for each side, the side to move (White: 13 and 15 round
+        // the empty 14) first.
+        let lines = |text: &str| evaluate_and_sides(&pos(text)).1.threats.map(|t| t.lines);
+        assert_eq!(
+            lines("b:K20,1,2/w:K24,13,15/hand:6,7/reserve:3,3/turn:w"),
+            [1, 1]
+        );
+        assert_eq!(
+            lines("b:K20,1,6/w:K24,13,15/hand:6,7/reserve:3,3/turn:w"),
+            [1, 0]
+        );
         // White's 9 attacked: Black's 1 on one side of its pair 1-17, 17
         // empty and Black placing.
         let attacked = eval("b:K20,1/w:K24,9/hand:7,8/reserve:3,3/turn:b");
         let safe = eval("b:K20,5/w:K24,9/hand:7,8/reserve:3,3/turn:b");
         assert!(attacked > safe, "{attacked} vs {safe}");
+        let blocks = |text: &str| evaluate_and_sides(&pos(text)).1.threats.map(|t| t.blocks);
+        assert_eq!(
+            blocks("b:K20,1/w:K24,9/hand:7,8/reserve:3,3/turn:b"),
+            [1, 0]
+        );
+        assert_eq!(
+            blocks("b:K20,5/w:K24,9/hand:7,8/reserve:3,3/turn:b"),
+            [0, 0]
+        );
     }
 
     fn moves(p: &PegPosition) -> Vec<PegMove> {

@@ -26,9 +26,18 @@
 //!   terms know (line threats that a peg can reach, a King one move from a
 //!   block) and learns what to add to it and how much to trust it. With
 //!   that weight alone the model is the hand-written evaluation.
+//! - **Threats**, each side's as the hand-written terms count them: line
+//!   threats (two in a line, the third hole reachable next move), forces
+//!   it can set up, adversary pegs it can block (each 0-3 or more), and
+//!   whether it can block the adversary's King next move. The side to
+//!   move's threats are its to carry out; the other side's are its to
+//!   parry, and two of them may be more than one move can parry: the
+//!   hand-written sum weighs both alike, these features need not.
+//!   (Added in `lines-3`; a `lines-2` file is read with their weights
+//!   zero.)
 //!
 //! A weights file may add a hidden layer over the same inputs
-//! ([`NetShape`], key `lines-2+netN`): N clipped sums of the inputs whose
+//! ([`NetShape`], key `lines-3+netN`): N clipped sums of the inputs whose
 //! weighted sum is added to the linear score. The built-in weights are
 //! such a network, with 32 units.
 //!
@@ -45,10 +54,15 @@ use parlour_game::learn::{NetShape, NET_CLIP, NET_OUTPUT_SCALE};
 use parlour_game::{DecodeError, Feature, Features, Learn, Side, Weights, WeightsError};
 use std::sync::Arc;
 
-use crate::eval::Army;
+use crate::eval::{Army, Sides};
 
 /// The version of the feature set below, named in a weights file's key.
-pub const FEATURE_SET: &str = "lines-2";
+pub const FEATURE_SET: &str = "lines-3";
+
+/// The feature set before the threat counts were added: its weights files
+/// are read as this one's, the threat counts' weights zero
+/// ([`carry_over`]).
+const EARLIER_FEATURE_SET: &str = "lines-2";
 
 /// Weight units per hundredth of a peg.
 pub const RESOLUTION: i32 = 16;
@@ -72,6 +86,7 @@ struct Layout {
     their_attacks: u32,
     flags: u32,
     handwritten: u32,
+    threats: u32,
     count: u32,
 }
 
@@ -92,6 +107,9 @@ const FLAGS: u32 = 4;
 /// evaluation: few enough score units that training reaches it in a few
 /// dozen steps, many enough that the stored weight is fine-grained.
 const HANDWRITTEN: i32 = 16;
+/// Threat counts, each side: line threats (0-3 or more), forces (0-3),
+/// blocks (0-3), and whether it can block the adversary King next move.
+const THREAT_CELLS: u32 = 4 + 4 + 4 + 1;
 
 impl Layout {
     fn of(board: &Board) -> Layout {
@@ -111,6 +129,9 @@ impl Layout {
         let their_attacks = our_attacks + ATTACKS;
         let flags = their_attacks + ATTACKS;
         let handwritten = flags + FLAGS;
+        // After the hand-written input, so that the features before it
+        // keep the indices of `lines-2`.
+        let threats = handwritten + 1;
         Layout {
             holes,
             our_peg,
@@ -128,7 +149,8 @@ impl Layout {
             their_attacks,
             flags,
             handwritten,
-            count: handwritten + 1,
+            threats,
+            count: threats + 2 * THREAT_CELLS,
         }
     }
 }
@@ -173,15 +195,12 @@ fn line_state(line: &LineMask, ours: u64, theirs: u64) -> u32 {
     digit(a) + 3 * digit(b) + 9 * digit(c)
 }
 
-/// Calls `f(feature, value)` for every active feature; `rooms` are the
-/// side to move's and the other side's [`crate::eval::room`].
+/// Calls `f(feature, value)` for every active feature; `sides` is what
+/// the hand-written evaluation read of the side to move and of the other
+/// side (their room and their threats).
 #[inline]
-fn for_each_feature(
-    pos: &PegPosition,
-    layout: &Layout,
-    rooms: [u32; 2],
-    mut f: impl FnMut(u32, i32),
-) {
+fn for_each_feature(pos: &PegPosition, layout: &Layout, sides: Sides, mut f: impl FnMut(u32, i32)) {
+    let rooms = sides.room;
     let board = pos.board;
     let us = Army::of(pos, pos.side);
     let them = Army::of(pos, pos.side.opponent());
@@ -250,6 +269,15 @@ fn for_each_feature(
         f(layout.flags + 2, 1);
     }
     f(layout.flags + 3, 1);
+    for (s, t) in sides.threats.iter().enumerate() {
+        let cells = layout.threats + THREAT_CELLS * s as u32;
+        f(cells + t.lines.min(3), 1);
+        f(cells + 4 + t.forces.min(3), 1);
+        f(cells + 8 + t.blocks.min(3), 1);
+        if t.king {
+            f(cells + 12, 1);
+        }
+    }
 }
 
 /// Pegs in both hands, at most [`max_phase`]: how far the position is
@@ -278,9 +306,21 @@ pub struct PegModel {
     layout: Layout,
     shape: NetShape,
     weights: Box<[i16]>,
-    /// The hidden weights again, widened (vector adds of `i32` need no
-    /// sign extension first): input `i`'s row starts at `i * hidden`.
+    /// The hidden units evaluated: those with a weight from any input,
+    /// padded with idle units to a multiple of [`LANES`] (0: none).
+    /// Training leaves units that no input reaches (half of the built-in
+    /// model's); each adds the same to every score, so they are summed
+    /// once, into `constant`, instead of at every evaluation.
+    width: usize,
+    /// The evaluated units' weights, widened (vector adds of `i32` need
+    /// no sign extension first): input `i`'s row starts at `i * width`.
     rows: Box<[i32]>,
+    /// The evaluated units' biases and output weights.
+    biases: Box<[i32]>,
+    outputs: Box<[i32]>,
+    /// What the other units add to every score, in the units of
+    /// [`PegModel::hidden_output`].
+    constant: i64,
     note: String,
     board: (u8, bool),
 }
@@ -288,6 +328,7 @@ pub struct PegModel {
 impl PegModel {
     /// The model of a weights file for the board of `rules`.
     pub fn from_weights(weights: Weights, rules: PegRules) -> Result<PegModel, WeightsError> {
+        let weights = carry_over(weights, rules);
         let board = rules.board();
         let layout = Layout::of(board);
         let key = model_key(rules);
@@ -324,15 +365,35 @@ impl PegModel {
         rules: PegRules,
     ) -> PegModel {
         debug_assert_eq!(weights.len(), shape.len());
-        let rows = weights[shape.row(0)..shape.biases()]
-            .iter()
-            .map(|&w| w as i32)
+        let h = shape.hidden;
+        let row = |i: usize| &weights[shape.row(i)..][..h];
+        let (biases, outputs) = (
+            &weights[shape.biases()..][..h],
+            &weights[shape.outputs()..][..h],
+        );
+        let live: Vec<usize> = (0..h)
+            .filter(|&j| (0..shape.inputs).any(|i| row(i)[j] != 0))
+            .collect();
+        let clip = (NET_CLIP as i32) * RESOLUTION;
+        let constant = (0..h)
+            .filter(|j| !live.contains(j))
+            .map(|j| outputs[j] as i64 * (biases[j] as i32).clamp(0, clip) as i64)
+            .sum();
+        let width = live.len().div_ceil(LANES) * LANES;
+        // The live units, then idle ones (no weights, no bias, no output).
+        let unit = |k: usize, of: &[i16]| live.get(k).map_or(0, |&j| of[j] as i32);
+        let rows = (0..shape.inputs)
+            .flat_map(|i| (0..width).map(move |k| unit(k, row(i))))
             .collect();
         PegModel {
             layout,
             shape,
-            weights: weights.into_boxed_slice(),
+            width,
             rows,
+            biases: (0..width).map(|k| unit(k, biases)).collect(),
+            outputs: (0..width).map(|k| unit(k, outputs)).collect(),
+            constant,
+            weights: weights.into_boxed_slice(),
             note,
             board: (rules.squares, rules.diagonals),
         }
@@ -365,17 +426,18 @@ impl PegModel {
         // network sums their rows after, in a loop of its own).
         let mut active = Active::default();
         let network = self.shape.hidden > 0;
+        let sums = self.width > 0;
         let (mut placing, mut sliding) = (0i32, 0i32);
-        let (hand, rooms) = crate::eval::evaluate_and_room(pos);
-        for_each_feature(pos, &self.layout, rooms, |feature, value| {
+        let (hand, sides) = crate::eval::evaluate_and_sides(pos);
+        for_each_feature(pos, &self.layout, sides, |feature, value| {
             let i = 2 * feature as usize;
             placing += w[i] as i32 * value;
             sliding += w[i + 1] as i32 * value;
             // A network sums the rows of the inputs that are on; a
             // linear model needs only the sums above.
-            if network && value == 1 {
+            if sums && value == 1 {
                 active.ones.push(i as u32);
-            } else if network {
+            } else if sums {
                 active.counts.push((i as u32, value));
             }
         });
@@ -393,17 +455,19 @@ impl PegModel {
             / max as i64;
         // One loop per width, so that the units' sums stay in registers
         // (a width is a multiple of LANES up to MAX_HIDDEN: `from_weights`
-        // refuses any other).
-        let hidden = match self.shape.hidden {
-            8 => self.hidden_output::<8>(&active, phase, max),
-            16 => self.hidden_output::<16>(&active, phase, max),
-            24 => self.hidden_output::<24>(&active, phase, max),
-            32 => self.hidden_output::<32>(&active, phase, max),
-            40 => self.hidden_output::<40>(&active, phase, max),
-            48 => self.hidden_output::<48>(&active, phase, max),
-            56 => self.hidden_output::<56>(&active, phase, max),
-            _ => self.hidden_output::<64>(&active, phase, max),
-        };
+        // refuses any other hidden layer, and the width is at most its).
+        let hidden = self.constant
+            + match self.width {
+                0 => 0,
+                8 => self.hidden_output::<8>(&active, phase, max),
+                16 => self.hidden_output::<16>(&active, phase, max),
+                24 => self.hidden_output::<24>(&active, phase, max),
+                32 => self.hidden_output::<32>(&active, phase, max),
+                40 => self.hidden_output::<40>(&active, phase, max),
+                48 => self.hidden_output::<48>(&active, phase, max),
+                56 => self.hidden_output::<56>(&active, phase, max),
+                _ => self.hidden_output::<64>(&active, phase, max),
+            };
         ((linear + hidden) / (RESOLUTION as i64 * scale)) as i32
     }
 
@@ -411,7 +475,7 @@ impl PegModel {
     /// width), in units of 1 / (RESOLUTION^2 * NET_OUTPUT_SCALE) of score.
     #[inline(always)]
     fn hidden_output<const H: usize>(&self, active: &Active, phase: i32, max: i32) -> i64 {
-        debug_assert_eq!(self.shape.hidden, H);
+        debug_assert_eq!(self.width, H);
         // One phase alone (most positions) needs neither the other's sums
         // nor a division.
         let blend: [i32; H] = if phase == 0 {
@@ -425,13 +489,12 @@ impl PegModel {
             );
             std::array::from_fn(|j| (placing[j] * phase + sliding[j] * (max - phase)) / max)
         };
-        let w = &self.weights;
-        let biases = &w[self.shape.biases()..][..H];
-        let outputs = &w[self.shape.outputs()..][..H];
+        let biases = &self.biases[..H];
+        let outputs = &self.outputs[..H];
         let clip = (NET_CLIP as i32) * RESOLUTION;
         let mut total = 0i64;
         for j in 0..H {
-            let sum = blend[j] + biases[j] as i32;
+            let sum = blend[j] + biases[j];
             total += outputs[j] as i64 * sum.clamp(0, clip) as i64;
         }
         total
@@ -483,7 +546,8 @@ const MAX_ACTIVE: usize = MAX_HOLES
     + 1
     + 2
     + 2
-    + FLAGS as usize;
+    + FLAGS as usize
+    + 8;
 
 /// The inputs of a position that are on, as indices of their placing
 /// weight (the sliding weight is the next): for a network's sums.
@@ -526,6 +590,49 @@ fn load_shipped() -> Arc<PegModel> {
         PegModel::from_weights(weights, PegRules::DEFAULT)
             .expect("the shipped weights fit the model"),
     )
+}
+
+/// Weights of the earlier feature set (`lines-2`, with or without a
+/// hidden layer) for `rules`' board, as this feature set's: the threat
+/// counts (the last inputs) get zero weights, linear and hidden, so the
+/// model scores every position as before. Other weights are returned as
+/// they are (and refused, if wrong, by the caller).
+fn carry_over(weights: Weights, rules: PegRules) -> Weights {
+    let position_key = PegPosition::start(rules).positions_key();
+    let Some(rest) = weights
+        .key
+        .strip_prefix(&position_key)
+        .and_then(|k| k.strip_prefix('/'))
+        .and_then(|k| k.strip_prefix(EARLIER_FEATURE_SET))
+    else {
+        return weights;
+    };
+    let hidden = match rest.strip_prefix("+net").map(str::parse::<usize>) {
+        None if rest.is_empty() => 0,
+        Some(Ok(h)) => h,
+        _ => return weights,
+    };
+    let layout = Layout::of(rules.board());
+    // The earlier set's features are this one's up to the threat counts.
+    let (old, new) = (2 * layout.threats as usize, 2 * layout.count as usize);
+    let old_len = old * (hidden + 1) + 2 * hidden;
+    if weights.values.len() != old_len {
+        return weights;
+    }
+    let v = &weights.values;
+    let mut values = Vec::with_capacity(new * (hidden + 1) + 2 * hidden);
+    values.extend_from_slice(&v[..old]);
+    values.resize(new, 0);
+    values.extend_from_slice(&v[old..old + old * hidden]);
+    values.resize(new + new * hidden, 0);
+    values.extend_from_slice(&v[old + old * hidden..]);
+    let key = format!("{}{}", model_key(rules), &rest);
+    Weights {
+        key,
+        note: weights.note,
+        resolution: weights.resolution,
+        values,
+    }
 }
 
 /// The key of the model of `rules`' board in a weights file.
@@ -618,11 +725,15 @@ impl Learn for PegPosition {
         2 * Layout::of(self.board).count as usize
     }
 
+    fn carry_over(&self, weights: Weights) -> Weights {
+        carry_over(weights, self.rules)
+    }
+
     fn features(&self, out: &mut Features) {
         out.clear();
         let layout = Layout::of(self.board);
-        let (hand, rooms) = crate::eval::evaluate_and_room(self);
-        for_each_feature(self, &layout, rooms, |index, value| {
+        let (hand, sides) = crate::eval::evaluate_and_sides(self);
+        for_each_feature(self, &layout, sides, |index, value| {
             out.push(Feature {
                 index,
                 coefficient: value as f32,
@@ -791,6 +902,40 @@ mod tests {
     }
 
     #[test]
+    fn units_no_input_reaches_are_summed_once() {
+        let rules = PegRules::DEFAULT;
+        let full = random_net(rules, 24, 7);
+        let shape = full.shape;
+        let (mut features, mut units) = (Vec::new(), vec![0.0; 24]);
+        // Units without a weight from any input (their biases and outputs
+        // kept): all but six, then all of them.
+        for (dead, width) in [((1..19).collect::<Vec<usize>>(), 8), ((0..24).collect(), 0)] {
+            let mut weights = full.weights.to_vec();
+            for i in 0..shape.inputs {
+                for &j in &dead {
+                    weights[shape.row(i) + j] = 0;
+                }
+            }
+            let model = PegModel::new(full.layout, shape, weights.clone(), String::new(), rules);
+            assert_eq!(model.width, width);
+            assert_ne!(model.constant, 0);
+            let float: Vec<f32> = weights
+                .iter()
+                .map(|&w| w as f32 / RESOLUTION as f32)
+                .collect();
+            for pos in random_positions(rules, 300, 11) {
+                pos.features(&mut features);
+                let exact = shape.forward(&float, &features, &mut units);
+                let score = model.evaluate(&pos);
+                assert!(
+                    (score as f64 - exact).abs() <= 2.0,
+                    "{pos}: {score} {exact}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn a_network_file_is_read_by_its_key_and_length() {
         let rules = PegRules::DEFAULT;
         let net = random_net(rules, 16, 3);
@@ -812,6 +957,61 @@ mod tests {
                 PegModel::from_weights(file(key, net.weights.to_vec()), rules).is_err(),
                 "{bad}"
             );
+        }
+    }
+
+    #[test]
+    fn weights_of_the_earlier_feature_set_are_carried_over() {
+        let rules: PegRules = "squares=4,diagonals=0".parse().unwrap();
+        let layout = Layout::of(rules.board());
+        let (old, new) = (2 * layout.threats as usize, 2 * layout.count as usize);
+        for hidden in [0, 8] {
+            // A model of this set whose threat counts weigh nothing, and
+            // the same weights without them, as the earlier set had them.
+            let mut model = if hidden == 0 {
+                random_model(rules, 5)
+            } else {
+                random_net(rules, hidden, 5)
+            };
+            let mut weights = model.weights.to_vec();
+            let mut earlier = weights[..old].to_vec();
+            weights[old..new].fill(0);
+            for i in 0..new {
+                let row = new + i * hidden;
+                if i >= old {
+                    weights[row..row + hidden].fill(0);
+                } else {
+                    earlier.extend_from_slice(&weights[row..row + hidden]);
+                }
+            }
+            earlier.extend_from_slice(&weights[new * (hidden + 1)..]);
+            model = PegModel::new(model.layout, model.shape, weights, String::new(), rules);
+            let net = if hidden == 0 {
+                String::new()
+            } else {
+                format!("+net{hidden}")
+            };
+            let position_key = PegPosition::start(rules).positions_key();
+            let file = Weights {
+                key: format!("{position_key}/{EARLIER_FEATURE_SET}{net}"),
+                note: String::new(),
+                resolution: RESOLUTION as u16,
+                values: earlier,
+            };
+            assert_eq!(
+                PegPosition::start(rules).carry_over(file.clone()).key,
+                format!("{}{net}", model_key(rules))
+            );
+            let carried = PegModel::from_weights(file.clone(), rules).unwrap();
+            assert_eq!(carried, model);
+            for pos in random_positions(rules, 100, 6) {
+                assert_eq!(carried.evaluate(&pos), model.evaluate(&pos), "{pos}");
+            }
+            // Of the wrong length, or for another board: not carried.
+            let mut short = file.clone();
+            short.values.pop();
+            assert!(PegModel::from_weights(short, rules).is_err());
+            assert!(PegModel::from_weights(file, PegRules::DEFAULT).is_err());
         }
     }
 
