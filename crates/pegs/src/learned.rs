@@ -615,8 +615,13 @@ fn carry_over(weights: Weights, rules: PegRules) -> Weights {
     let layout = Layout::of(rules.board());
     // The earlier set's features are this one's up to the threat counts.
     let (old, new) = (2 * layout.threats as usize, 2 * layout.count as usize);
-    let old_len = old * (hidden + 1) + 2 * hidden;
-    if weights.values.len() != old_len {
+    // (A file's claimed width is checked against its length before
+    // anything is sized by it.)
+    let old_len = hidden
+        .checked_add(1)
+        .and_then(|h| old.checked_mul(h))
+        .and_then(|n| n.checked_add(hidden.checked_mul(2)?));
+    if old_len != Some(weights.values.len()) {
         return weights;
     }
     let v = &weights.values;
@@ -1011,7 +1016,11 @@ mod tests {
             let mut short = file.clone();
             short.values.pop();
             assert!(PegModel::from_weights(short, rules).is_err());
-            assert!(PegModel::from_weights(file, PegRules::DEFAULT).is_err());
+            assert!(PegModel::from_weights(file.clone(), PegRules::DEFAULT).is_err());
+            // A width past any length: refused, not carried.
+            let mut huge = file;
+            huge.key = format!("{position_key}/{EARLIER_FEATURE_SET}+net{}", usize::MAX);
+            assert!(PegModel::from_weights(huge, rules).is_err());
         }
     }
 
