@@ -384,6 +384,11 @@ impl Game for Position {
         zobrist::hash(self)
     }
 
+    #[inline(always)]
+    fn hash_after(&self, key: u64, child: &Position) -> u64 {
+        zobrist::hash_after(self, key, child)
+    }
+
     fn is_irreversible(&self, mv: Action) -> bool {
         Position::is_irreversible(self, mv)
     }

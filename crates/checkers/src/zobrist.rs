@@ -59,6 +59,7 @@ fn xor_squares(bits: u32, keys: &[[u64; 256]; 4]) -> u64 {
 
 /// The pending state's key: its fields packed into one word (distinct states
 /// give distinct words), then mixed.
+#[inline]
 fn pending_key(pending: Pending) -> u64 {
     let (tag, mv) = match pending {
         Pending::Nothing => return 0,
@@ -92,6 +93,37 @@ pub fn hash(pos: &Position) -> u64 {
         h ^= HUFFING;
     }
     h ^ pending_key(pos.pending())
+}
+
+/// The hash of `child` from the hash `key` of `parent`, one move before
+/// it: the keys of the squares whose piece changed, and of the side to
+/// move and pending state where they changed, XORed into `key` (a step
+/// changes two squares, where [`hash`] reads sixteen bytes).
+#[inline(always)]
+pub fn hash_after(parent: &Position, key: u64, child: &Position) -> u64 {
+    let mut h = key;
+    let (old_kings, new_kings) = (parent.kings().0, child.kings().0);
+    for side in Side::BOTH {
+        let (old, new) = (parent.pieces(side).0, child.pieces(side).0);
+        let k = 2 * side.index();
+        let mut men = (old & !old_kings) ^ (new & !new_kings);
+        while men != 0 {
+            h ^= PIECE[k][men.trailing_zeros() as usize];
+            men &= men - 1;
+        }
+        let mut kings = (old & old_kings) ^ (new & new_kings);
+        while kings != 0 {
+            h ^= PIECE[k + 1][kings.trailing_zeros() as usize];
+            kings &= kings - 1;
+        }
+    }
+    if parent.side() != child.side() {
+        h ^= WHITE_TO_MOVE;
+    }
+    if parent.pending() != child.pending() {
+        h ^= pending_key(parent.pending()) ^ pending_key(child.pending());
+    }
+    h
 }
 
 #[cfg(test)]
@@ -133,5 +165,22 @@ mod tests {
                 assert_ne!(a, b);
             }
         }
+    }
+
+    #[test]
+    fn a_child_hashes_the_same_from_its_parent_as_from_scratch() {
+        use parlour_game::Game;
+        let mut moves = 0;
+        for rules in [Rules::ENGLISH, Rules::HUFFING] {
+            for pos in crate::testing::random_positions(rules, 300, 8, 120) {
+                let key = hash(&pos);
+                for action in pos.action_vec() {
+                    let child = pos.play(action);
+                    assert_eq!(pos.hash_after(key, &child), hash(&child), "{pos} {action}");
+                    moves += 1;
+                }
+            }
+        }
+        assert!(moves > 1000, "{moves} moves tried");
     }
 }

@@ -80,6 +80,16 @@ pub trait Game: Copy + Eq + Send + Sync + fmt::Debug + fmt::Display + 'static {
     /// A 64-bit Zobrist hash of everything that makes the position what it is.
     fn hash(&self) -> u64;
 
+    /// The hash of `child`, a position one move from this one, whose own
+    /// hash is `key`: the same as `child.hash()`. A game whose hash is the
+    /// XOR of keys of its parts overrides it to XOR in only the parts that
+    /// changed, as a search does at every node.
+    #[inline(always)]
+    fn hash_after(&self, key: u64, child: &Self) -> u64 {
+        let _ = key;
+        child.hash()
+    }
+
     /// Whether `mv` (legal here) resets the count of quiet plies: a capture,
     /// or any move that can never be undone (a man's step, a placement).
     fn is_irreversible(&self, mv: Self::Move) -> bool;

@@ -73,6 +73,17 @@ struct RootMove<M> {
     score: i32,
 }
 
+/// What [`Worker::negamax`] tells [`Worker::search_moves`] of its node.
+#[derive(Clone, Copy)]
+struct NodeFlags {
+    /// A node of the principal variation (an open window).
+    pv_node: bool,
+    /// A bound is a win or a loss: no reduction or pruning.
+    full_depth: bool,
+    /// Whether the position is unsettled, where already asked.
+    unsettled: Option<bool>,
+}
+
 /// The result of one thread's search.
 pub(crate) struct Finished<M> {
     pub best: Option<M>,
@@ -447,7 +458,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         } else {
             frame.quiet + 1
         };
-        let key = child.hash();
+        let key = pos.hash_after(frame.key, child);
         let previous = continuation_key(pos.history_key(mv));
         self.stack[ply + 1].reset(key, quiet, previous);
         self.path.push(key);
@@ -579,12 +590,18 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
 
         // Reverse futility pruning: a quiet position so far above beta
-        // that a shallow search would not bring it back.
-        let unsettled = pos.is_unsettled();
-        if !pv_node && !unsettled && depth <= P.rfp_depth && beta.abs() < WIN_BOUND {
-            let static_eval = self.static_score(pos, ply);
-            if static_eval - P.rfp_margin * depth >= beta {
-                return static_eval;
+        // that a shallow search would not bring it back. Whether the
+        // position is unsettled is asked only where it decides something,
+        // and then once.
+        let mut unsettled = None;
+        if !pv_node && depth <= P.rfp_depth && beta.abs() < WIN_BOUND {
+            let is_unsettled = pos.is_unsettled();
+            unsettled = Some(is_unsettled);
+            if !is_unsettled {
+                let static_eval = self.static_score(pos, ply);
+                if static_eval - P.rfp_margin * depth >= beta {
+                    return static_eval;
+                }
             }
         }
         let depth = if tt_move.is_none() && depth >= P.iir_depth && !full_depth {
@@ -592,7 +609,35 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         } else {
             depth
         };
+        let flags = NodeFlags {
+            pv_node,
+            full_depth,
+            unsettled,
+        };
+        self.search_moves(pos, depth, alpha, beta, ply, tt_move, flags)
+    }
 
+    /// The moves of a negamax node that the table and the pruning above
+    /// did not settle: in a function of its own, so that only nodes that
+    /// list their moves have the move list's stack frame.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        pos: &G,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        tt_move: Option<u16>,
+        flags: NodeFlags,
+    ) -> i32 {
+        let NodeFlags {
+            pv_node,
+            full_depth,
+            mut unsettled,
+        } = flags;
+        let key = self.stack[ply].key;
         let mut list = G::MoveList::default();
         pos.legal_moves(&mut list);
         let moves = list.as_ref();
@@ -636,11 +681,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             // moves are not worth a look.
             if !pv_node
                 && !tactical
-                && !unsettled
                 && !full_depth
                 && depth <= P.lmp_depth
                 && best > -WIN_BOUND
                 && quiets_tried >= P.lmp_base + (depth * depth) as usize
+                && !*unsettled.get_or_insert_with(|| pos.is_unsettled())
             {
                 continue;
             }
@@ -719,7 +764,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     /// to move may play a quiet move, and search the tactical moves (the
     /// best `qs_moves` by the game's gain, to `qs_max_ply` plies below
     /// the horizon), so no score is taken in the middle of an exchange.
-    fn quiesce(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
+    fn quiesce(&mut self, pos: &G, alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
         self.count_node();
         if self.aborted {
             return 0;
@@ -742,6 +787,21 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 -(WIN - ply as i32)
             };
         }
+        self.quiesce_moves(pos, alpha, beta, ply, qply)
+    }
+
+    /// The quiescence search's moves, where [`Worker::quiesce`] could not
+    /// stand pat without them: in a function of its own, so that only
+    /// nodes that list their moves have the move list's stack frame.
+    #[inline(never)]
+    fn quiesce_moves(
+        &mut self,
+        pos: &G,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+    ) -> i32 {
         let mut list = G::MoveList::default();
         pos.legal_moves(&mut list);
         let moves = list.as_ref();
