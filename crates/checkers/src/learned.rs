@@ -267,7 +267,8 @@ fn for_each_feature(pos: &Position, mut f: impl FnMut(u32, i32)) -> i32 {
 /// feature, in weight units ([`RESOLUTION`] per hundredth of a man).
 #[derive(Debug, PartialEq, Eq)]
 pub struct Model {
-    weights: Box<[i16]>,
+    /// Per feature: its opening weight and its endgame weight.
+    weights: Box<[[i16; 2]]>,
     note: String,
 }
 
@@ -283,7 +284,11 @@ impl Model {
             });
         }
         Ok(Model {
-            weights: weights.values.into_boxed_slice(),
+            weights: weights
+                .values
+                .chunks_exact(2)
+                .map(|pair| [pair[0], pair[1]])
+                .collect(),
             note: weights.note,
         })
     }
@@ -299,14 +304,14 @@ impl Model {
             key: model_key(rules),
             note: self.note.clone(),
             resolution: RESOLUTION as u16,
-            values: self.weights.to_vec(),
+            values: self.weights.as_flattened().to_vec(),
         }
     }
 
     /// A 64-bit fingerprint of the weights, to tell two models apart in
     /// the settings of a self-play run.
     pub fn fingerprint(&self) -> u64 {
-        parlour_game::weights::fingerprint(&self.weights)
+        parlour_game::weights::fingerprint(self.weights.as_flattened())
     }
 
     /// How the weights were made, as their file says.
@@ -321,9 +326,9 @@ impl Model {
         let w = &self.weights;
         let (mut opening, mut endgame) = (0i32, 0i32);
         let phase = for_each_feature(pos, |feature, value| {
-            let i = 2 * feature as usize;
-            opening += w[i] as i32 * value;
-            endgame += w[i + 1] as i32 * value;
+            let [o, e] = w[feature as usize];
+            opening += o as i32 * value;
+            endgame += e as i32 * value;
         });
         (opening * phase + endgame * (MAX_PHASE - phase)) / (MAX_PHASE * RESOLUTION)
     }
@@ -461,7 +466,9 @@ mod tests {
     fn random_model(seed: u64) -> Model {
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
         Model {
-            weights: (0..WEIGHTS).map(|_| rng.random_range(-800..800)).collect(),
+            weights: (0..FEATURES)
+                .map(|_| [rng.random_range(-800..800), rng.random_range(-800..800)])
+                .collect(),
             note: String::new(),
         }
     }
@@ -530,7 +537,9 @@ mod tests {
             pos.features(&mut features);
             let exact: f64 = features
                 .iter()
-                .map(|f| f.coefficient as f64 * model.weights[f.index as usize] as f64)
+                .map(|f| {
+                    f.coefficient as f64 * model.weights.as_flattened()[f.index as usize] as f64
+                })
                 .sum::<f64>()
                 / RESOLUTION as f64;
             let got = model.evaluate(&pos) as f64;
