@@ -269,6 +269,9 @@ fn for_each_feature(pos: &Position, mut f: impl FnMut(u32, i32)) -> i32 {
 pub struct Model {
     /// Per feature: its opening weight and its endgame weight.
     weights: Box<[[i16; 2]]>,
+    /// The weights' fingerprint, made once: a search names its evaluation
+    /// by it at every start.
+    fingerprint: u64,
     note: String,
 }
 
@@ -284,6 +287,7 @@ impl Model {
             });
         }
         Ok(Model {
+            fingerprint: parlour_game::weights::fingerprint(&weights.values),
             weights: weights
                 .values
                 .chunks_exact(2)
@@ -311,7 +315,7 @@ impl Model {
     /// A 64-bit fingerprint of the weights, to tell two models apart in
     /// the settings of a self-play run.
     pub fn fingerprint(&self) -> u64 {
-        parlour_game::weights::fingerprint(self.weights.as_flattened())
+        self.fingerprint
     }
 
     /// How the weights were made, as their file says.
@@ -465,12 +469,14 @@ mod tests {
     /// A model with every weight drawn at random.
     fn random_model(seed: u64) -> Model {
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-        Model {
-            weights: (0..FEATURES)
-                .map(|_| [rng.random_range(-800..800), rng.random_range(-800..800)])
-                .collect(),
+        let values = (0..WEIGHTS).map(|_| rng.random_range(-800..800)).collect();
+        let weights = Weights {
+            key: model_key(Rules::ENGLISH),
             note: String::new(),
-        }
+            resolution: RESOLUTION as u16,
+            values,
+        };
+        Model::from_weights(weights, Rules::ENGLISH).expect("a whole model")
     }
 
     #[test]

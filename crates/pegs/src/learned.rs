@@ -321,6 +321,9 @@ pub struct PegModel {
     /// What the other units add to every score, in the units of
     /// [`PegModel::hidden_output`].
     constant: i64,
+    /// The weights' fingerprint, made once: a search names its evaluation
+    /// by it at every start.
+    fingerprint: u64,
     note: String,
     board: (u8, bool),
 }
@@ -393,6 +396,7 @@ impl PegModel {
             biases: (0..width).map(|k| unit(k, biases)).collect(),
             outputs: (0..width).map(|k| unit(k, outputs)).collect(),
             constant,
+            fingerprint: parlour_game::weights::fingerprint(&weights),
             weights: weights.into_boxed_slice(),
             note,
             board: (rules.squares, rules.diagonals),
@@ -401,7 +405,7 @@ impl PegModel {
 
     /// A 64-bit fingerprint of the weights, to tell two models apart.
     pub fn fingerprint(&self) -> u64 {
-        parlour_game::weights::fingerprint(&self.weights)
+        self.fingerprint
     }
 
     /// The model of the weights file at `path`, for the board of `rules`.

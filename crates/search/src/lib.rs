@@ -11,7 +11,9 @@
 //!   win is found.
 //! - Iterative deepening with aspiration windows around the last score.
 //! - A transposition table shared by every thread without locks
-//!   ([`tt::Table`]).
+//!   ([`tt::Table`]), and each thread's cache of static scores (512 KiB,
+//!   kept between searches: the search asks for the same scores again and
+//!   again, and they are exact, so the tree is the same without it).
 //! - Move ordering: the table's move, tactical moves by their gain, two
 //!   killers per ply, the history heuristic.
 //! - A quiescence search on the game's tactical moves, so no position is
@@ -43,6 +45,7 @@
 //! ```
 
 mod draw;
+mod evals;
 mod limits;
 pub mod memory;
 mod ordering;
@@ -168,9 +171,17 @@ pub struct Searcher {
     pool: pool::Pool,
     table: tt::Table,
     threads: usize,
-    /// Each thread's move-ordering tables, made on the thread's first
-    /// search (idle threads cost nothing) and kept until [`Searcher::clear`].
-    tables: Vec<Mutex<Option<Box<ordering::Tables>>>>,
+    /// What each thread keeps between searches, made on the thread's
+    /// first search (idle threads cost nothing) and kept until
+    /// [`Searcher::clear`].
+    memory: Vec<Mutex<Option<Box<ThreadMemory>>>>,
+}
+
+/// What a search thread keeps from one search to the next: its
+/// move-ordering tables and its cache of static scores.
+struct ThreadMemory {
+    tables: ordering::Tables,
+    evals: evals::EvalCache,
 }
 
 /// Whether a table of `mib` MiB fits in the machine's memory: what
@@ -235,7 +246,7 @@ impl Searcher {
             pool,
             table,
             threads,
-            tables: (0..threads).map(|_| Mutex::new(None)).collect(),
+            memory: (0..threads).map(|_| Mutex::new(None)).collect(),
         })
     }
 
@@ -254,9 +265,10 @@ impl Searcher {
     /// and score).
     pub fn clear(&mut self) {
         self.table.clear();
-        for tables in &mut self.tables {
-            if let Some(t) = tables.get_mut().expect("no search panicked").as_mut() {
-                t.clear();
+        for memory in &mut self.memory {
+            if let Some(m) = memory.get_mut().expect("no search panicked").as_mut() {
+                m.tables.clear();
+                m.evals.clear();
             }
         }
     }
@@ -322,11 +334,19 @@ impl Searcher {
                 on_info(info);
             }
         };
-        let all_tables = &self.tables;
+        let all_memory = &self.memory;
+        let eval_name = eval.to_string();
         let results = self.pool.broadcast(|ctx| {
-            let mut slot = all_tables[ctx.index()].lock().expect("no search panicked");
-            let tables = slot.get_or_insert_with(|| Box::new(ordering::Tables::new()));
-            let mut worker = Worker::<G>::new(&shared, eval, tables, ctx.index(), &root);
+            let mut slot = all_memory[ctx.index()].lock().expect("no search panicked");
+            let memory = slot.get_or_insert_with(|| {
+                Box::new(ThreadMemory {
+                    tables: ordering::Tables::new(),
+                    evals: evals::EvalCache::new(),
+                })
+            });
+            memory.evals.begin::<G>(&eval_name);
+            let ThreadMemory { tables, evals } = &mut **memory;
+            let mut worker = Worker::<G>::new(&shared, eval, tables, evals, ctx.index(), &root);
             let finished = worker.think(&pos, root.quiet, limits.max_depth(), &mut |info| {
                 report(info)
             });

@@ -6,6 +6,7 @@
 //! [`crate::draw`]'s, the per-ply state [`crate::stack`]'s.
 
 use crate::draw::{respect_quiet_limit, Path};
+use crate::evals::EvalCache;
 use crate::limits::{Limits, Stability};
 use crate::ordering::{self, continuation_key, Tables, KILLER, NO_KEY, TACTICAL, TT_MOVE};
 use crate::params::P;
@@ -118,6 +119,8 @@ pub(crate) struct Worker<'a, G: Evaluate> {
     probe_tree: bool,
     /// History and continuation history, kept between searches.
     tables: &'a mut Tables,
+    /// Static scores, kept between searches.
+    evals: &'a mut EvalCache,
     /// The positions of the game and of the current line, for repetitions.
     path: Path,
     /// The per-ply state, one frame per ply from the root.
@@ -131,6 +134,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         shared: &'a Shared<'a>,
         eval: &'a G::Evaluator,
         tables: &'a mut Tables,
+        evals: &'a mut EvalCache,
         thread: usize,
         root: &RootHistory<'_>,
     ) -> Self {
@@ -145,6 +149,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             aborted: false,
             probe_tree: true,
             tables,
+            evals,
             path: Path::new(root.hashes, MAX_PLY + 1),
             stack: (0..=MAX_PLY + 1).map(|_| Frame::new()).collect(),
             keys: Vec::with_capacity(1 << 16),
@@ -276,13 +281,18 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     /// value of it, so that the search steers clear of the draws they know
     /// and towards the wins it can see.
     #[inline(always)]
-    fn static_score(&mut self, pos: &G, ply: usize) -> i32 {
+    fn static_score(&mut self, pos: &G, key: u64, ply: usize) -> i32 {
         if !self.probe_tree {
             if let Some(score) = self.proven(pos, ply) {
                 return score;
             }
         }
-        self.evaluate(pos)
+        if let Some(score) = self.evals.get(key) {
+            return score;
+        }
+        let score = self.evaluate(pos);
+        self.evals.put(key, score);
+        score
     }
 
     fn nodes(&self) -> u64 {
@@ -545,14 +555,14 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             }
         }
         if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply, 0);
+            return self.quiesce(pos, self.stack[ply].key, alpha, beta, ply, 0);
         }
         self.count_node();
         if self.aborted {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return self.static_score(pos, ply);
+            return self.static_score(pos, self.stack[ply].key, ply);
         }
         // Nothing here can beat a win in the next ply or lose faster than
         // a loss now.
@@ -598,7 +608,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             let is_unsettled = pos.is_unsettled();
             unsettled = Some(is_unsettled);
             if !is_unsettled {
-                let static_eval = self.static_score(pos, ply);
+                let static_eval = self.static_score(pos, self.stack[ply].key, ply);
                 if static_eval - P.rfp_margin * depth >= beta {
                     return static_eval;
                 }
@@ -764,7 +774,16 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     /// to move may play a quiet move, and search the tactical moves (the
     /// best `qs_moves` by the game's gain, to `qs_max_ply` plies below
     /// the horizon), so no score is taken in the middle of an exchange.
-    fn quiesce(&mut self, pos: &G, alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
+    /// `key` is the position's hash.
+    fn quiesce(
+        &mut self,
+        pos: &G,
+        key: u64,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+    ) -> i32 {
         self.count_node();
         if self.aborted {
             return 0;
@@ -776,18 +795,18 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             }
         }
         if ply >= MAX_PLY - 1 || qply >= P.qs_max_ply {
-            return self.static_score(pos, ply);
+            return self.static_score(pos, key, ply);
         }
         // What generating the moves would show, where the game can tell
         // without: nothing tactical, so stand pat (or lose, with no move).
         if let Some(has_moves) = pos.no_tactical_move() {
             return if has_moves {
-                self.static_score(pos, ply)
+                self.static_score(pos, key, ply)
             } else {
                 -(WIN - ply as i32)
             };
         }
-        self.quiesce_moves(pos, alpha, beta, ply, qply)
+        self.quiesce_moves(pos, key, alpha, beta, ply, qply)
     }
 
     /// The quiescence search's moves, where [`Worker::quiesce`] could not
@@ -797,6 +816,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     fn quiesce_moves(
         &mut self,
         pos: &G,
+        key: u64,
         mut alpha: i32,
         beta: i32,
         ply: usize,
@@ -820,7 +840,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         // Where every move is tactical (a capture is compulsory) the side
         // to move cannot stand pat.
         if tactical < moves.len() {
-            let stand_pat = self.static_score(pos, ply);
+            let stand_pat = self.static_score(pos, key, ply);
             if stand_pat >= beta || tactical == 0 {
                 self.keys.truncate(base);
                 return stand_pat;
@@ -831,7 +851,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         for i in 0..tactical.min(P.qs_moves) {
             let index = ordering::pick(&mut self.keys[base..], i);
             let child = pos.play(moves[index]);
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
+            let child_key = pos.hash_after(key, &child);
+            let score = -self.quiesce(&child, child_key, -beta, -alpha, ply + 1, qply + 1);
             if self.aborted {
                 self.keys.truncate(base);
                 return 0;
