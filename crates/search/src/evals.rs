@@ -64,6 +64,12 @@ impl EvalCache {
         (entry & !0xFFFF == check).then_some(entry as u16 as i16 as i32)
     }
 
+    /// The entries in use (a test's look inside).
+    #[cfg(test)]
+    pub(crate) fn filled(&self) -> usize {
+        self.entries.iter().filter(|&&e| e != 0).count()
+    }
+
     /// Caches `score` (within `i16`) for the position with hash `key`.
     #[inline(always)]
     pub(crate) fn put(&mut self, key: u64, score: i32) {

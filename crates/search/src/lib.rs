@@ -379,3 +379,54 @@ impl Searcher {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use parlour_checkers::{Position, Rules};
+    use parlour_game::Game;
+    use parlour_pegs::{PegPosition, PegRules};
+
+    /// Searches `history` to `depth` twice with one searcher, the table and
+    /// the ordering tables emptied between the two but the cached scores
+    /// kept: the second search, scoring from the cache, must be the first
+    /// again, node for node.
+    fn same_tree_from_cached_scores<G: Evaluate>(history: &History<G>, depth: u32) {
+        let mut searcher = Searcher::new(1, 4).unwrap();
+        let stop = Arc::new(AtomicBool::new(false));
+        let eval = G::Evaluator::default();
+        let limits = Limits::Depth(depth);
+        let first = searcher.search(history, limits, &eval, &stop, |_| {});
+        searcher.table.clear();
+        let mut cached = 0;
+        for memory in &mut searcher.memory {
+            if let Some(m) = memory.get_mut().unwrap().as_mut() {
+                m.tables.clear();
+                cached += m.evals.filled();
+            }
+        }
+        assert!(cached > 100, "{cached} scores cached");
+        let second = searcher.search(history, limits, &eval, &stop, |_| {});
+        assert_eq!(
+            (first.nodes, first.score, &first.pv),
+            (second.nodes, second.score, &second.pv)
+        );
+        // Emptied as well, the cache gives the same again.
+        searcher.clear();
+        let third = searcher.search(history, limits, &eval, &stop, |_| {});
+        assert_eq!((first.nodes, &first.pv), (third.nodes, &third.pv));
+    }
+
+    #[test]
+    fn cached_scores_leave_the_tree_as_it_was() {
+        for rules in [Rules::ENGLISH, Rules::HUFFING] {
+            let mut history = History::new(Position::start(rules));
+            for text in ["11-15", "23-19", "8-11"] {
+                let mv = history.current().parse_move(text).unwrap();
+                history.push(mv);
+            }
+            same_tree_from_cached_scores(&history, 9);
+        }
+        same_tree_from_cached_scores(&History::new(PegPosition::start(PegRules::DEFAULT)), 6);
+    }
+}
