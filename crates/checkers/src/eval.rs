@@ -453,8 +453,8 @@ impl Evaluate for Position {
     #[inline]
     fn history_key(&self, action: Action) -> usize {
         match action {
-            Action::Move(m) => m.from().index() * 32 + m.to().index(),
-            Action::Huff(_, m) => 1024 + m.from().index() * 32 + m.to().index(),
+            Action::Move(m) => m.squares_key(),
+            Action::Huff(_, m) => 1024 + m.squares_key(),
             Action::Compel => 2048,
         }
     }

@@ -12,7 +12,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use crate::geometry::{
-    reverse, step, Dir, KING_DIRS, LANDING, MAN_DIRS, NEIGHBOUR, ROW_1_4, ROW_29_32,
+    jump_from, reverse, step, Dir, KING_DIRS, LANDING, MAN_DIRS, NEIGHBOUR, ROW_1_4, ROW_29_32,
 };
 use crate::moves::{Move, CROWNS, NEGLECT, STOPPED_SHORT};
 use parlour_game::Side;
@@ -108,8 +108,7 @@ impl Board {
         let empty = self.empty();
         let mut sources = 0;
         for d in 0..4 {
-            let r = reverse(d);
-            sources |= self.movers::<KINGS>(d) & step(step(empty, r) & self.opp, r);
+            sources |= self.movers::<KINGS>(d) & step(self.opp, reverse(d)) & jump_from(empty, d);
         }
         sources
     }
@@ -123,10 +122,8 @@ impl Board {
     fn count_captures<const KINGS: bool, const PREFIXES: bool>(&self) -> u64 {
         let empty = self.empty();
         // open[d]: the squares from which a jump in direction d is open.
-        let open: [u32; 4] = std::array::from_fn(|d| {
-            let r = reverse(d);
-            step(step(empty, r) & self.opp, r)
-        });
+        let open: [u32; 4] =
+            std::array::from_fn(|d| step(self.opp, reverse(d)) & jump_from(empty, d));
         let men = self.own & !self.kings;
         let kings = if KINGS { self.own & self.kings } else { 0 };
         let crown = self.crown_row();
@@ -141,13 +138,13 @@ impl Board {
         for d in 0..4 {
             let r = reverse(d);
             if man_dirs & (1 << d) != 0 {
-                let land = step(step(men & open[d], d), d) & !crown;
-                long |= step(step(land & man_open, r), r);
+                let land = jump_from(men & open[d], r) & !crown;
+                long |= jump_from(land & man_open, d);
             }
             if KINGS {
                 let onward = open[(d + 1) & 3] | open[d] | open[(d + 3) & 3];
-                let land = step(step(kings & open[d], d), d);
-                long |= step(step(land & onward, r), r);
+                let land = jump_from(kings & open[d], r);
+                long |= jump_from(land & onward, d);
             }
         }
         let mut n = 0u64;

@@ -68,6 +68,13 @@ impl Move {
         Square::from_index(self.to as u32)
     }
 
+    /// The origin and destination as one number, `from * 32 + to` (bit
+    /// indices): the search's history key of the move.
+    #[inline(always)]
+    pub(crate) const fn squares_key(self) -> usize {
+        self.from as usize * 32 + self.to as usize
+    }
+
     /// The number of pieces jumped (0 for a step).
     pub const fn jumps(self) -> u32 {
         self.jumps as u32

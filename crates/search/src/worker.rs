@@ -695,7 +695,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 && depth <= P.lmp_depth
                 && best > -WIN_BOUND
                 && quiets_tried >= P.lmp_base + (depth * depth) as usize
-                && !*unsettled.get_or_insert_with(|| pos.is_unsettled())
+                && !settle(&mut unsettled, pos)
             {
                 continue;
             }
@@ -878,7 +878,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let side = pos.side_to_move().index();
         let previous = self.stack[ply].previous;
         let killers = self.stack[ply].killers;
-        for (i, &mv) in moves.iter().enumerate() {
+        let tables = &*self.tables;
+        // One reservation for the whole list, not a check per move.
+        self.keys.extend(moves.iter().enumerate().map(|(i, &mv)| {
             let tactical = pos.is_tactical(mv);
             let score: i64 = if tt_move == Some(i as u16) {
                 TT_MOVE
@@ -889,10 +891,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             } else if killers[1] == Some(mv) {
                 KILLER - 1
             } else {
-                self.tables.score(side, previous, pos.history_key(mv)) as i64
+                tables.score(side, previous, pos.history_key(mv)) as i64
             };
-            self.keys.push(ordering::key(score, tactical, i));
-        }
+            ordering::key(score, tactical, i)
+        }));
     }
 
     /// A quiet move caused a cut-off: it becomes a killer, its history
@@ -934,4 +936,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         line.push(mv);
         line.extend_from_slice(&tail[0].pv);
     }
+}
+
+/// Whether `pos` is unsettled, asked once: `known` keeps the answer. Out of
+/// line, so that the compiler does not hoist the question's work to every
+/// node's start, where the answer is seldom wanted.
+#[cold]
+#[inline(never)]
+fn settle<G: Evaluate>(known: &mut Option<bool>, pos: &G) -> bool {
+    *known.get_or_insert_with(|| pos.is_unsettled())
 }
