@@ -84,7 +84,11 @@ pub(crate) fn count_actions(pos: &Position, board: &Board, pending: Pending) -> 
 
 /// The position after `compel`: a neglect is taken back and the offender must
 /// capture; a capture stopped short must be completed by its piece. `None`
-/// with no offence pending, where there is nothing to compel.
+/// with no offence pending, where there is nothing to compel. Out of line
+/// (and cold: seldom played): inlined into the search's move loop, its work
+/// on the pending move would be hoisted to every node's start.
+#[cold]
+#[inline(never)]
 pub(crate) fn compel(pos: &Position) -> Option<Position> {
     match pos.pending() {
         Pending::Offence(offence) if offence.is_capture() => {

@@ -57,9 +57,12 @@ impl Board {
         }
     }
 
+    /// Whether the side's men move in direction `d`: Black's in 0 and 1,
+    /// White's in 2 and 3 (the sets of [`MAN_DIRS`]). A comparison, where
+    /// `d` is a constant of an unrolled loop, rather than a table read.
     #[inline(always)]
-    fn man_dirs(&self) -> u8 {
-        MAN_DIRS[self.side.index()]
+    fn man_moves(&self, d: Dir) -> bool {
+        (d < 2) == (self.side == Side::Black)
     }
 
     /// The side's pieces that can move in direction `d`; `KINGS` false
@@ -67,7 +70,7 @@ impl Board {
     /// at compile time.
     #[inline(always)]
     fn movers<const KINGS: bool>(&self, d: Dir) -> u32 {
-        if self.man_dirs() & (1 << d) != 0 {
+        if self.man_moves(d) {
             self.own
         } else if KINGS {
             self.own & self.kings
@@ -85,7 +88,7 @@ impl Board {
         let kings = self.own & self.kings;
         let (mut men_to, mut kings_to) = (0, 0);
         for d in 0..4 {
-            if self.man_dirs() & (1 << d) != 0 {
+            if self.man_moves(d) {
                 men_to |= step(men, d);
             }
             kings_to |= step(kings, d);
@@ -127,9 +130,8 @@ impl Board {
         let men = self.own & !self.kings;
         let kings = if KINGS { self.own & self.kings } else { 0 };
         let crown = self.crown_row();
-        let man_dirs = self.man_dirs();
         let man_open = (0..4)
-            .filter(|d| man_dirs & (1 << d) != 0)
+            .filter(|&d| self.man_moves(d))
             .fold(0, |acc, d| acc | open[d]);
         // Pieces with a first jump after which a second is open. The piece
         // jumped stays on the board, so going straight back is never open;
@@ -137,7 +139,7 @@ impl Board {
         let mut long = 0;
         for d in 0..4 {
             let r = reverse(d);
-            if man_dirs & (1 << d) != 0 {
+            if self.man_moves(d) {
                 let land = jump_from(men & open[d], r) & !crown;
                 long |= jump_from(land & man_open, d);
             }
@@ -149,7 +151,7 @@ impl Board {
         }
         let mut n = 0u64;
         for d in 0..4 {
-            let movers = if man_dirs & (1 << d) != 0 {
+            let movers = if self.man_moves(d) {
                 men | kings
             } else {
                 kings
@@ -400,4 +402,25 @@ pub(crate) fn count_huffing(board: &Board) -> u64 {
             steps
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn men_move_in_the_directions_of_their_side() {
+        for side in Side::BOTH {
+            let board = Board {
+                own: 0,
+                opp: 0,
+                kings: 0,
+                side,
+            };
+            for d in 0..4 {
+                let table = MAN_DIRS[side.index()] & (1 << d) != 0;
+                assert_eq!(board.man_moves(d), table, "{side:?} d={d}");
+            }
+        }
+    }
 }

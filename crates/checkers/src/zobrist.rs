@@ -121,9 +121,18 @@ pub fn hash_after(parent: &Position, key: u64, child: &Position) -> u64 {
         h ^= WHITE_TO_MOVE;
     }
     if parent.pending() != child.pending() {
-        h ^= pending_key(parent.pending()) ^ pending_key(child.pending());
+        h ^= pending_change(parent.pending(), child.pending());
     }
     h
+}
+
+/// The keys of two pending states: out of line, so that the compiler does
+/// not compute the parent's key, loop-invariant, at the start of every
+/// node's move loop (english never has anything pending; huffing seldom).
+#[cold]
+#[inline(never)]
+fn pending_change(before: Pending, after: Pending) -> u64 {
+    pending_key(before) ^ pending_key(after)
 }
 
 #[cfg(test)]
