@@ -1,8 +1,6 @@
 //! The search stack: what each ply of the current line knows, in one frame
 //! per ply from the root, instead of arguments passed down every call.
 
-use crate::score::MAX_PLY;
-
 /// One ply of the current line.
 pub(crate) struct Frame<M> {
     /// The position's hash.
@@ -25,7 +23,9 @@ impl<M: Copy + PartialEq> Frame<M> {
             quiet: 0,
             previous: 0,
             killers: [None, None],
-            pv: Vec::with_capacity(MAX_PLY),
+            // Grown as lines are found: most plies of a short search never
+            // hold one, and a search makes a stack of MAX_PLY frames.
+            pv: Vec::new(),
         }
     }
 
