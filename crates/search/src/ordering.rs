@@ -126,11 +126,13 @@ pub(crate) fn index_of(key: i64) -> usize {
 #[inline]
 pub(crate) fn pick(keys: &mut [i64], i: usize) -> usize {
     let rest = &mut keys[i..];
-    let mut best = 0;
-    for j in 1..rest.len() {
-        if rest[j] > rest[best] {
-            best = j;
-        }
+    let (mut best, mut top) = (0, rest[0]);
+    for (j, &key) in rest.iter().enumerate().skip(1) {
+        // Selects, not a branch: which of two keys is the larger is a coin
+        // toss that the branch predictor loses a tenth of the time.
+        let better = key > top;
+        best = if better { j } else { best };
+        top = if better { key } else { top };
     }
     rest.swap(0, best);
     index_of(rest[0])
