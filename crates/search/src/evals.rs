@@ -5,11 +5,12 @@
 //! earlier search, 29% in the same search; the scores are exact, so the
 //! search is the same with the cache as without it, node for node.
 //!
-//! The cache is direct-mapped, one word an entry: the upper 48 bits of the
-//! position's key, and its score in the lower 16 (every static score is
-//! within [`crate::score::EVAL_LIMIT`]). The entry's index is the key's
-//! lower bits, so an entry answers only the key that filled it (or one of
-//! the same 64 bits, the transposition table's risk too). The key is the
+//! The cache is direct-mapped, one word an entry: bits 17-63 of the
+//! position's key, bit 16 always set (so that no key's check is an empty
+//! entry's 0), and its score in the lower 16 (every static score is within
+//! [`crate::score::EVAL_LIMIT`]). The entry's index is the key's lower 16
+//! bits, so an entry answers only the key that filled it and the one key
+//! that differs from it in bit 16 alone. The key is the
 //! position's hash XORed with the search's salt, which names the game and
 //! the evaluation: a searcher asked to score with another evaluation finds
 //! none of the old scores.
@@ -53,7 +54,7 @@ impl EvalCache {
     #[inline(always)]
     fn slot(&self, key: u64) -> (usize, u64) {
         let k = key ^ self.salt;
-        ((k & ((1 << BITS) - 1)) as usize, k & !0xFFFF)
+        ((k & ((1 << BITS) - 1)) as usize, (k & !0xFFFF) | 1 << 16)
     }
 
     /// The score cached for the position with hash `key`.
@@ -114,5 +115,8 @@ mod tests {
         assert_eq!(cache.get(keys[1]), Some(20_000));
         cache.clear();
         assert_eq!(cache.get(keys[1]), None);
+        // A key that the salt turns to 0 finds no score in an empty entry.
+        assert_eq!(cache.get(cache.salt), None);
+        assert_eq!(cache.get(cache.salt ^ 0xFFFF), None);
     }
 }
