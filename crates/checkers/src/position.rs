@@ -160,6 +160,26 @@ impl Position {
         Bitboard(!(self.pieces[0] | self.pieces[1]))
     }
 
+    /// The board from the side to move's view, as four sets of squares:
+    /// its men, its kings, the adversary's men, the adversary's kings.
+    /// With White to move the board is turned round ([`Position::rotated`]:
+    /// square s read as 33 - s), so the side to move always starts on
+    /// squares 1-12 and moves towards 32: what a network trained on both
+    /// sides' positions wants as its input.
+    pub const fn planes(&self) -> [Bitboard; 4] {
+        let pos = match self.side {
+            Side::Black => *self,
+            Side::White => self.rotated(),
+        };
+        let [mine, theirs] = pos.pieces;
+        [
+            Bitboard(mine & !pos.kings),
+            Bitboard(mine & pos.kings),
+            Bitboard(theirs & !pos.kings),
+            Bitboard(theirs & pos.kings),
+        ]
+    }
+
     /// The side and kind of the piece on `sq`, if any: `(side, is_king)`.
     pub fn piece_at(&self, sq: Square) -> Option<(Side, bool)> {
         let king = self.kings().contains(sq);
@@ -406,5 +426,36 @@ impl Sink for ActionList {
     #[inline(always)]
     fn push(&mut self, mv: Move) {
         ArrayVec::push(self, Action::Move(mv));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn planes_are_seen_from_the_side_to_move() {
+        let start = Position::start(Rules::ENGLISH);
+        let planes = start.planes();
+        assert_eq!(
+            planes,
+            [
+                Bitboard(0xFFF),
+                Bitboard(0),
+                Bitboard(0xFFF0_0000),
+                Bitboard(0)
+            ]
+        );
+        // White to move, a White king on 32 and a Black man on 5: turned
+        // round, the king is on 1 and the man on 28.
+        let fen = "W:WK32:B5";
+        let pos = Position::from_fen(fen, Rules::ENGLISH).unwrap();
+        let [men, kings, their_men, their_kings] = pos.planes();
+        assert_eq!((men, their_kings), (Bitboard(0), Bitboard(0)));
+        assert_eq!(kings.squares().map(Square::number).collect::<Vec<_>>(), [1]);
+        assert_eq!(
+            their_men.squares().map(Square::number).collect::<Vec<_>>(),
+            [28]
+        );
     }
 }
