@@ -991,3 +991,40 @@ fn mangled_text_is_rejected_without_panicking() {
         }
     }
 }
+
+#[test]
+fn pdn_games_replay_under_their_tags() {
+    use parlour_game::pdn::{read_games, ReplayError};
+    let text = "[Event \"e\"]\n[FEN \"W:W14,30:B9,15:O11-15\"]\n[Rules \"huffing\"]\n\
+                1... h9 14-10 15-19 2. 10-7 *\n\n[GameType \"21\"]\n1. 11-15 23-19 2. 15-18 1-1\n";
+    let games = read_games(text).unwrap();
+    let huffing = games[0].replay(Rules::ENGLISH).unwrap();
+    assert_eq!(huffing.start().rules(), Rules::HUFFING);
+    assert_eq!(huffing.moves().len(), 3);
+    assert_eq!(huffing.moves()[0].to_string(), "h9 14-10");
+    assert_eq!(games[1].result.as_deref(), Some("1-1"));
+    let english = games[1].replay(Rules::ENGLISH).unwrap();
+    assert_eq!(english.current().to_string(), {
+        let start = Position::start(Rules::ENGLISH);
+        ["11-15", "23-19", "15-18"]
+            .iter()
+            .fold(start, |p, m| p.play(p.parse_move(m).unwrap()))
+            .to_string()
+    });
+    // What does not read says which part of the game it was.
+    let bad = read_games("[Rules \"italian\"]\n1. 11-15 *\n").unwrap();
+    assert!(matches!(
+        bad[0].replay(Rules::ENGLISH),
+        Err(ReplayError::Rules(_))
+    ));
+    let bad = read_games("[FEN \"B:W33:B1\"]\n1. 11-15 *\n").unwrap();
+    assert!(matches!(
+        bad[0].replay(Rules::ENGLISH),
+        Err(ReplayError::Start(_))
+    ));
+    let bad = read_games("1. 11-15 23-19 2. 15-19 *\n").unwrap();
+    let Err(ReplayError::Moves(line)) = bad[0].replay(Rules::ENGLISH) else {
+        panic!("15-19 is not legal");
+    };
+    assert_eq!(line.number, 3);
+}

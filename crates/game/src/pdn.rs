@@ -1,9 +1,10 @@
 //! PDN, the portable draughts notation both games' records use: writing
 //! tag pairs and numbered, wrapped movetext, and reading games back into
-//! their tags and their moves' texts (which the game then reads, with
-//! [`crate::registry::parse_line`]).
+//! their tags, their moves' texts and their result, and from those into a
+//! game of a [`Variant`] ([`PdnGame::replay`]).
 
-use crate::Side;
+use crate::registry::{parse_line, LineError, MoveErrorOf, Variant};
+use crate::{History, Side};
 
 /// A tag pair line, `[Key "value"]`, with the value's quotes and
 /// backslashes escaped.
@@ -48,9 +49,9 @@ pub fn movetext<S: AsRef<str>>(first: Side, moves: &[S], tail: &[String]) -> Str
     out
 }
 
-/// One game of a PDN file as read: its tag pairs in order and the texts
-/// of its moves, the move numbers, comments, variations and result left
-/// out.
+/// One game of a PDN file as read: its tag pairs in order, the texts of
+/// its moves and the result its movetext ends with; the move numbers,
+/// comments and variations left out.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PdnGame {
     /// The tag pairs, `(key, value)`, the value unescaped.
@@ -58,6 +59,9 @@ pub struct PdnGame {
     /// The movetext's words that are moves, space-separated, for the
     /// game's `split_line` (a checkers huff `h14 11-15` is two words).
     pub moves: String,
+    /// The movetext's result as written (`2-0`, `1-1`, `*`, `1/2-1/2`),
+    /// if it has one.
+    pub result: Option<String>,
 }
 
 impl PdnGame {
@@ -68,6 +72,41 @@ impl PdnGame {
             .find(|(k, _)| k == key)
             .map(|(_, v)| v.as_str())
     }
+
+    /// The game played out as a game of `V`: under the rules of its
+    /// `Rules` tag (else `rules`), from the position of its `FEN` or
+    /// `Position` tag (else the rules' start), its moves read and played
+    /// in turn.
+    pub fn replay<V: Variant>(&self, rules: V) -> Result<History<V::Position>, ReplayError<V>> {
+        let rules = match self.tag("Rules") {
+            Some(text) => V::parse_rules(text).map_err(ReplayError::Rules)?,
+            None => rules,
+        };
+        let start = match self.tag("FEN").or(self.tag("Position")) {
+            Some(text) => V::parse_position(Some(rules), text).map_err(ReplayError::Start)?,
+            None => rules.start(),
+        };
+        let moves = parse_line::<V>(&start, &self.moves).map_err(ReplayError::Moves)?;
+        let mut history = History::new(start);
+        for mv in moves {
+            history.push(mv);
+        }
+        Ok(history)
+    }
+}
+
+/// Why a PDN game is not a game of `V` ([`PdnGame::replay`]).
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError<V: Variant> {
+    /// The `Rules` tag does not read.
+    #[error("the Rules tag")]
+    Rules(#[source] V::Error),
+    /// The start position's tag does not read.
+    #[error("the start position (the FEN or Position tag)")]
+    Start(#[source] V::Error),
+    /// A move does not read, or is not legal where it is played.
+    #[error("the moves")]
+    Moves(#[source] LineError<MoveErrorOf<V>>),
 }
 
 /// What is wrong with a PDN text.
@@ -138,6 +177,8 @@ pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
     let mut depth = 0usize;
     let mut words: Vec<String> = Vec::new();
     let finish = |game: &mut PdnGame, words: &mut Vec<String>, games: &mut Vec<PdnGame>| {
+        game.result = words.iter().rev().find(|w| is_result(w)).cloned();
+        words.retain(|w| !is_result(w));
         game.moves = words.join(" ");
         words.clear();
         games.push(std::mem::take(game));
@@ -213,9 +254,9 @@ pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
     Ok(games)
 }
 
-/// Ends the movetext word being read: a move is kept, a move number (also
-/// one joined to its move, `1.11-15`), a result, an annotation (`$3`) and
-/// marks (`!`, `?`) are not.
+/// Ends the movetext word being read: a move or a result is kept, a move
+/// number (also one joined to its move, `1.11-15`), an annotation (`$3`)
+/// and marks (`!`, `?`) are not.
 fn push_word(word: &mut String, words: &mut Vec<String>) {
     let w = std::mem::take(word);
     let w = w.trim_end_matches(['!', '?']);
@@ -226,7 +267,7 @@ fn push_word(word: &mut String, words: &mut Vec<String>) {
     } else {
         w
     };
-    if !w.is_empty() && !w.starts_with('$') && !is_result(w) {
+    if !w.is_empty() && !w.starts_with('$') {
         words.push(w.to_string());
     }
 }
@@ -244,7 +285,9 @@ mod tests {
         assert_eq!(games[0].tag("Event"), Some("a \"b\""));
         assert_eq!(games[0].tag("Game"), Some("pegs"));
         assert_eq!(games[0].moves, "K@11 K@14 @2 @5");
+        assert_eq!(games[0].result.as_deref(), Some("1-0"));
         assert_eq!(games[1].moves, "23-19");
+        assert_eq!(games[1].result.as_deref(), Some("*"));
         assert_eq!(games[1].tag("Game"), None);
     }
 
