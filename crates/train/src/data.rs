@@ -261,6 +261,21 @@ impl DataFile {
     pub fn positions(&self) -> usize {
         self.games.iter().map(|g| g.positions.len()).sum()
     }
+
+    /// What the settings say the positions are ([`parlour_game::Learn::positions_key`],
+    /// such as `checkers/english`): `positions=KEY`, or (in files written
+    /// before that field) the `model=KEY` of the first feature set with
+    /// its version cut off; empty where neither is there.
+    pub fn positions_key(&self) -> &str {
+        let field = |name: &str| {
+            self.settings
+                .split_whitespace()
+                .find_map(|s| s.strip_prefix(name))
+        };
+        field("positions=")
+            .or_else(|| field("model=").map(|m| m.rsplit_once('/').map_or(m, |(head, _)| head)))
+            .unwrap_or("")
+    }
 }
 
 /// Appends games to a data file, creating it with its header or resuming
@@ -412,6 +427,21 @@ mod tests {
             Err(DataError::NotData { .. })
         ));
         let _ = std::fs::remove_file(&path);
+    }
+
+    #[test]
+    fn the_settings_name_the_positions() {
+        let file = |settings: &str| DataFile {
+            settings: settings.to_string(),
+            code_len: 26,
+            games: Vec::new(),
+            whole_len: 0,
+        };
+        let new = file("positions=checkers/huffing openings=ballots:deck seed=1");
+        assert_eq!(new.positions_key(), "checkers/huffing");
+        let old = file("model=checkers/english/patterns-1 seed=3");
+        assert_eq!(old.positions_key(), "checkers/english");
+        assert_eq!(file("seed=3").positions_key(), "");
     }
 
     #[test]

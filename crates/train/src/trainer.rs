@@ -113,20 +113,6 @@ pub enum TrainError {
     Config(String),
 }
 
-/// What a data file's settings say its positions are: `positions=KEY`,
-/// or (in files written before that field) the `model=KEY` of the first
-/// feature set with its version cut off.
-fn data_positions(settings: &str) -> &str {
-    let field = |name: &str| {
-        settings
-            .split_whitespace()
-            .find_map(|s| s.strip_prefix(name))
-    };
-    field("positions=")
-        .or_else(|| field("model=").map(|m| m.rsplit_once('/').map_or(m, |(head, _)| head)))
-        .unwrap_or("")
-}
-
 /// Distinct positions with their averaged results and scores.
 #[derive(Clone, Debug)]
 pub struct Dataset<G> {
@@ -160,7 +146,7 @@ impl<G: Learn> Dataset<G> {
         };
         let mut counts: Vec<u32> = Vec::new();
         for (f, file) in files.iter().enumerate() {
-            if data_positions(&file.settings) != key || file.code_len != template.code_len() {
+            if file.positions_key() != key || file.code_len != template.code_len() {
                 return Err(TrainError::WrongData {
                     found: file.settings.clone(),
                     expected: key.clone(),
