@@ -49,6 +49,20 @@ pub fn movetext<S: AsRef<str>>(first: Side, moves: &[S], tail: &[String]) -> Str
     out
 }
 
+/// A whole game in PDN: its tag pairs in order, a blank line, then its
+/// [`movetext`] (the moves from `first`'s, then the words of `tail`).
+pub fn game<S: AsRef<str>>(
+    tags: &[(String, String)],
+    first: Side,
+    moves: &[S],
+    tail: &[String],
+) -> String {
+    let mut out: String = tags.iter().map(|(key, value)| tag(key, value)).collect();
+    out.push('\n');
+    out.push_str(&movetext(first, moves, tail));
+    out
+}
+
 /// One game of a PDN file as read: its tag pairs in order, the texts of
 /// its moves and the result its movetext ends with; the move numbers,
 /// comments and variations left out.
@@ -310,6 +324,19 @@ mod tests {
             movetext(Side::Black, &moves, &["*".into()])
         );
         assert_eq!(read_games(&written).unwrap()[0].moves, moves.join(" "));
+    }
+
+    #[test]
+    fn a_game_written_whole_reads_back() {
+        let tags = [("Event".to_string(), "e".to_string())];
+        let text = game(&tags, Side::White, &["23-19", "8-11"], &["1-1".into()]);
+        assert_eq!(text, "[Event \"e\"]\n\n1... 23-19 2. 8-11 1-1\n");
+        let read = &read_games(&text).unwrap()[0];
+        assert_eq!(
+            (read.tags.as_slice(), read.moves.as_str()),
+            (&tags[..], "23-19 8-11")
+        );
+        assert_eq!(read.result.as_deref(), Some("1-1"));
     }
 
     #[test]
