@@ -1,0 +1,202 @@
+//! A game in progress for Python, the same for both games: [`Table`], a
+//! game's [`History`] with the verbs a Python board has, generic over the
+//! game's [`Variant`]; [`PyGame`], what the module adds to a game (its
+//! Python classes); and the two ways code reaches the game it was given,
+//! by a board object ([`visit_board`]) or by a game's name
+//! ([`visit_game`]).
+
+use crate::errors::{message, IllegalMoveError, RulesError};
+use parlour_game::registry::{MoveOf, UnknownGame};
+use parlour_game::{Game, GameList, History, Side, Variant};
+use pyo3::exceptions::{PyIndexError, PyTypeError};
+use pyo3::prelude::*;
+use std::hash::{Hash, Hasher};
+
+/// What the module adds to a game: its Python board and move classes.
+pub(crate) trait PyGame: Variant {
+    /// A Python object of the game's move class holding `mv`.
+    fn move_object(py: Python<'_>, mv: MoveOf<Self>) -> PyResult<Py<PyAny>>;
+
+    /// A Python object of the game's board class holding `table`.
+    fn board_object(py: Python<'_>, table: Table<Self>) -> PyResult<Py<PyAny>>;
+
+    /// The exception for a position text of the game that does not read.
+    fn position_error(error: Self::Error) -> PyErr;
+}
+
+/// A game from its start: the position now, the moves that led to it and
+/// the draws they decide.
+#[derive(Clone)]
+pub(crate) struct Table<V: Variant> {
+    pub(crate) history: History<V::Position>,
+}
+
+impl<V: PyGame> Table<V> {
+    /// A game under the rules `rules` (else the game's defaults, or for a
+    /// peg position those its text names) from `position` (else the
+    /// start).
+    pub(crate) fn new(rules: Option<&str>, position: Option<&str>) -> PyResult<Table<V>> {
+        let rules = rules
+            .map(|text| V::parse_rules(text).map_err(|e| RulesError::new_err(message(&e))))
+            .transpose()?;
+        let start = match position {
+            Some(text) => V::parse_position(rules, text).map_err(V::position_error)?,
+            None => rules.unwrap_or_default().start(),
+        };
+        Ok(Table {
+            history: History::new(start),
+        })
+    }
+
+    /// The position now.
+    pub(crate) fn position(&self) -> &V::Position {
+        self.history.current()
+    }
+
+    /// The legal moves of the position now, in the generator's order.
+    pub(crate) fn legal(&self) -> Vec<MoveOf<V>> {
+        let mut list = <V::Position as Game>::MoveList::default();
+        self.position().legal_moves(&mut list);
+        list.as_ref().to_vec()
+    }
+
+    /// Plays `mv` if it is legal here.
+    pub(crate) fn push(&mut self, mv: MoveOf<V>) -> PyResult<MoveOf<V>> {
+        if self.history.try_push(mv) {
+            Ok(mv)
+        } else {
+            Err(IllegalMoveError::new_err(format!(
+                "`{mv}` is not a legal move in {}",
+                self.position()
+            )))
+        }
+    }
+
+    /// Reads `text` in the game's notation and plays it.
+    pub(crate) fn push_text(&mut self, text: &str) -> PyResult<MoveOf<V>> {
+        let mv = self
+            .position()
+            .parse_move(text)
+            .map_err(|e| IllegalMoveError::new_err(message(&e)))?;
+        self.history.push(mv);
+        Ok(mv)
+    }
+
+    /// Takes back the last move.
+    pub(crate) fn pop(&mut self) -> PyResult<MoveOf<V>> {
+        self.history
+            .pop()
+            .ok_or_else(|| PyIndexError::new_err("pop from a board with no move played"))
+    }
+
+    /// The last move played.
+    pub(crate) fn peek(&self) -> PyResult<MoveOf<V>> {
+        self.history
+            .moves()
+            .last()
+            .copied()
+            .ok_or_else(|| PyIndexError::new_err("peek at a board with no move played"))
+    }
+
+    /// The rules, as their text.
+    pub(crate) fn rules(&self) -> String {
+        V::rules_of(self.position()).to_string()
+    }
+
+    /// The side to move.
+    pub(crate) fn turn(&self) -> &'static str {
+        self.position().side_to_move().name()
+    }
+
+    /// The PDN result if the game is over (`2-0`, `0-2`, `1-1`).
+    pub(crate) fn result(&self) -> Option<&'static str> {
+        self.history.outcome().map(|o| o.pdn())
+    }
+
+    /// Perft from the position now, on this thread, with Python's other
+    /// threads free to run.
+    pub(crate) fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+        let pos = *self.position();
+        py.detach(move || parlour_game::perft(&pos, depth))
+    }
+
+    /// The position drawn as text, with the numbers of its squares.
+    pub(crate) fn diagram(&self) -> String {
+        V::diagram(self.position())
+    }
+
+    /// The position as an SVG picture, Black at the bottom.
+    pub(crate) fn svg(&self) -> Option<String> {
+        V::diagram_svg(self.position(), Side::Black, &[])
+    }
+}
+
+/// Boards are equal when they started from the same position and the same
+/// moves were played: the same position with the same history.
+impl<V: Variant> PartialEq for Table<V> {
+    fn eq(&self, other: &Table<V>) -> bool {
+        self.history.start() == other.history.start()
+            && self.history.moves() == other.history.moves()
+    }
+}
+
+impl<V: Variant> Hash for Table<V> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.history.start().hash().hash(state);
+        self.history.current().hash().hash(state);
+        self.history.moves().len().hash(state);
+    }
+}
+
+/// Code run on the game of a board object, whichever it is.
+pub(crate) trait BoardVisit {
+    /// What the code gives back.
+    type Output;
+    /// Runs the code on a copy of the board's game.
+    fn visit<V: PyGame>(self, table: Table<V>) -> PyResult<Self::Output>;
+}
+
+/// Runs `visitor` on a copy of the game of `board`, a `Board` or a
+/// `PegBoard`.
+pub(crate) fn visit_board<W: BoardVisit>(
+    board: &Bound<'_, PyAny>,
+    visitor: W,
+) -> PyResult<W::Output> {
+    if let Ok(board) = board.cast::<crate::classes::Board>() {
+        let table = board.try_borrow()?.table.clone();
+        return visitor.visit(table);
+    }
+    if let Ok(board) = board.cast::<crate::classes::PegBoard>() {
+        let table = board.try_borrow()?.table.clone();
+        return visitor.visit(table);
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a Board or a PegBoard, not {}",
+        board.get_type().name()?
+    )))
+}
+
+/// Code run for a game named by a text.
+pub(crate) trait GameVisit {
+    /// What the code gives back.
+    type Output;
+    /// Runs the code for the game `V`.
+    fn visit<V: PyGame>(self) -> PyResult<Self::Output>;
+}
+
+/// Runs `visitor` for the game called `name` (`checkers`, `pegs`).
+pub(crate) fn visit_game<W: GameVisit>(
+    name: &str,
+    visitor: W,
+) -> Result<PyResult<W::Output>, UnknownGame> {
+    use parlour_checkers::Rules;
+    use parlour_pegs::PegRules;
+    match name {
+        Rules::NAME => Ok(visitor.visit::<Rules>()),
+        PegRules::NAME => Ok(visitor.visit::<PegRules>()),
+        _ => Err(UnknownGame {
+            name: name.to_string(),
+            known: parlour_games::Games::names(),
+        }),
+    }
+}

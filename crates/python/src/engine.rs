@@ -1,0 +1,353 @@
+//! The engine for Python: `parlour-search`'s searcher with the game's
+//! evaluation, searching with the interpreter released, stopped by Ctrl-C.
+
+use crate::board::{visit_board, BoardVisit, PyGame, Table};
+use crate::errors::{message, EngineError};
+use parlour_game::registry::{EvalError, EvaluatorOf, MoveOf};
+use parlour_game::{Game, Outcome};
+use parlour_search::{Limits, Score, Searcher, MAX_DEPTH};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// How often a search's caller looks for a signal (Ctrl-C).
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// The limit when none is given: a second, as `parlour best`'s.
+const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
+
+/// The evaluator `spec` names for `rules`, with the endgame databases of
+/// `egdb` where given: the one place the module reaches evaluations and
+/// databases (through `parlour-games`, as the command line does).
+fn evaluator<V: PyGame>(
+    rules: &V,
+    spec: &str,
+    egdb: Option<&Path>,
+) -> Result<EvaluatorOf<V>, EvalError> {
+    parlour_games::evaluator(rules, spec, egdb)
+}
+
+/// The alpha-beta engine: its threads, its transposition table, its
+/// evaluation, and (english checkers) endgame databases.
+///
+/// ``Engine(threads=1, hash_mb=64, eval=None, egdb=None)``: ``eval`` names
+/// the evaluation as the command line's ``--eval`` does (``"default"``,
+/// ``"handwritten"``, ``"learned"``, or the path of a weights file made by
+/// ``parlour train``); ``egdb`` is a directory of endgame databases made by
+/// ``parlour egdb build``. One engine searches one position at a time;
+/// two engines on two Python threads search at once, on two cores.
+#[pyclass(module = "parlour")]
+pub struct Engine {
+    searcher: Mutex<Searcher>,
+    threads: usize,
+    hash_mb: usize,
+    eval: String,
+    egdb: Option<PathBuf>,
+}
+
+#[pymethods]
+impl Engine {
+    #[new]
+    #[pyo3(signature = (threads=1, hash_mb=64, eval=None, egdb=None))]
+    fn new(
+        threads: usize,
+        hash_mb: usize,
+        eval: Option<String>,
+        egdb: Option<PathBuf>,
+    ) -> PyResult<Engine> {
+        let searcher =
+            Searcher::new(threads, hash_mb).map_err(|e| EngineError::new_err(message(&e)))?;
+        let eval = eval.unwrap_or_else(|| "default".to_string());
+        if let Some(dir) = &egdb {
+            // Opens the databases now, so a wrong directory is said at once.
+            evaluator(&parlour_checkers::Rules::ENGLISH, &eval, Some(dir))
+                .map_err(|e| EngineError::new_err(message(&e)))?;
+        }
+        Ok(Engine {
+            searcher: Mutex::new(searcher),
+            threads,
+            hash_mb,
+            eval,
+            egdb,
+        })
+    }
+
+    /// Searches the board's position, seeing the repetitions its history
+    /// makes, and returns a ``SearchResult``.
+    ///
+    /// One limit at most: ``depth`` (plies, 1 to 100), ``movetime``
+    /// (seconds), or ``nodes``; with none, a second. The interpreter is
+    /// released while the engine thinks, so other Python threads run; a
+    /// Ctrl-C (``KeyboardInterrupt``) stops the search and is raised. A
+    /// game that is over is not searched: its result has no move.
+    #[pyo3(signature = (board, depth=None, movetime=None, nodes=None))]
+    fn search(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        depth: Option<u32>,
+        movetime: Option<f64>,
+        nodes: Option<u64>,
+    ) -> PyResult<SearchResult> {
+        let limits = limits(depth, movetime, nodes)?;
+        visit_board(
+            board,
+            Search {
+                engine: self,
+                py,
+                limits,
+            },
+        )
+    }
+
+    /// Forgets what earlier searches learnt (the transposition table, the
+    /// move-ordering tables): the next search is as a new engine's.
+    fn clear(&self, py: Python<'_>) {
+        py.detach(|| self.searcher.lock().expect("no search panicked").clear());
+    }
+
+    /// The number of search threads.
+    #[getter]
+    fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The transposition table's size in MiB.
+    #[getter]
+    fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
+
+    /// The evaluation's name, as given.
+    #[getter]
+    fn eval(&self) -> &str {
+        &self.eval
+    }
+
+    /// The endgame databases' directory, or ``None``.
+    #[getter]
+    fn egdb(&self) -> Option<PathBuf> {
+        self.egdb.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Engine(threads={}, hash_mb={}, eval='{}', egdb={})",
+            self.threads,
+            self.hash_mb,
+            self.eval,
+            self.egdb
+                .as_ref()
+                .map_or("None".to_string(), |d| format!("'{}'", d.display()))
+        )
+    }
+}
+
+/// The limit the arguments ask for.
+fn limits(depth: Option<u32>, movetime: Option<f64>, nodes: Option<u64>) -> PyResult<Limits> {
+    let bad = |text: String| Err(PyValueError::new_err(text));
+    match (depth, movetime, nodes) {
+        (None, None, None) => Ok(Limits::MoveTime(DEFAULT_MOVETIME)),
+        (Some(d), None, None) if (1..=MAX_DEPTH).contains(&d) => Ok(Limits::Depth(d)),
+        (Some(d), None, None) => bad(format!("depth {d}: a depth is 1 to {MAX_DEPTH} plies")),
+        (None, Some(t), None) if t > 0.0 && t.is_finite() && t < 1e9 => {
+            Ok(Limits::MoveTime(Duration::from_secs_f64(t)))
+        }
+        (None, Some(t), None) => bad(format!(
+            "movetime {t}: a time is a positive number of seconds"
+        )),
+        (None, None, Some(n)) if n > 0 => Ok(Limits::Nodes(n)),
+        (None, None, Some(_)) => bad("nodes 0: a search takes at least one node".to_string()),
+        _ => bad("give one limit at most: depth, movetime or nodes".to_string()),
+    }
+}
+
+/// A search of a board's game by an engine.
+struct Search<'a, 'py> {
+    engine: &'a Engine,
+    py: Python<'py>,
+    limits: Limits,
+}
+
+impl BoardVisit for Search<'_, '_> {
+    type Output = SearchResult;
+
+    fn visit<V: PyGame>(self, table: Table<V>) -> PyResult<SearchResult> {
+        let history = &table.history;
+        let pos = history.current();
+        let engine = self.engine;
+        let eval = evaluator(&V::rules_of(pos), &engine.eval, engine.egdb.as_deref())
+            .map_err(|e| EngineError::new_err(message(&e)))?;
+        if let Some((outcome, _)) = history.ending() {
+            let score = match outcome {
+                Outcome::Draw => Score::Value(0),
+                Outcome::Win(side) if side == pos.side_to_move() => Score::Win(0),
+                Outcome::Win(_) => Score::Loss(0),
+            };
+            return SearchResult::new::<V>(self.py, over(score));
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let result = interruptible(self.py, &stop, || {
+            let mut searcher = engine.searcher.lock().expect("no search panicked");
+            searcher.search(history, self.limits, &eval, &stop, |_| {})
+        })?;
+        SearchResult::new::<V>(self.py, result)
+    }
+}
+
+/// The result of a game over: no move, no search.
+fn over<M>(score: Score) -> parlour_search::SearchResult<M> {
+    parlour_search::SearchResult {
+        best_move: None,
+        score,
+        depth: 0,
+        nodes: 0,
+        tbhits: 0,
+        time: Duration::ZERO,
+        pv: Vec::new(),
+    }
+}
+
+/// Runs `work` on a thread of its own with the interpreter released,
+/// looking for signals every [`SIGNAL_POLL`] meanwhile: a signal whose
+/// handler raises (Ctrl-C's `KeyboardInterrupt`) sets `stop`, which ends
+/// the work soon, and is raised once it has ended.
+fn interruptible<T: Send>(
+    py: Python<'_>,
+    stop: &AtomicBool,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
+    py.detach(|| {
+        std::thread::scope(|scope| {
+            let (done, finished) = mpsc::channel::<()>();
+            let worker = scope.spawn(move || {
+                let out = work();
+                // The receiver outlives the thread: the scope joins it.
+                let _ = done.send(());
+                out
+            });
+            let mut signal = Ok(());
+            while let Err(RecvTimeoutError::Timeout) = finished.recv_timeout(SIGNAL_POLL) {
+                if signal.is_ok() {
+                    signal = Python::attach(|py| py.check_signals());
+                    if signal.is_err() {
+                        stop.store(true, Relaxed);
+                    }
+                }
+            }
+            let out = worker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            signal.map(|()| out)
+        })
+    })
+}
+
+/// What a search found.
+#[pyclass(module = "parlour", frozen)]
+pub struct SearchResult {
+    best: Option<Py<PyAny>>,
+    pv: Vec<Py<PyAny>>,
+    score: Score,
+    depth: u32,
+    nodes: u64,
+    seconds: f64,
+}
+
+impl SearchResult {
+    /// The search's result with its moves as the game's Python moves.
+    fn new<V: PyGame>(
+        py: Python<'_>,
+        result: parlour_search::SearchResult<MoveOf<V>>,
+    ) -> PyResult<SearchResult> {
+        let best = result
+            .best_move
+            .map(|mv| V::move_object(py, mv))
+            .transpose()?;
+        // The variation starts with the best move; a search stopped before
+        // its first depth has a move and no variation.
+        let pv = match result.best_move {
+            Some(mv) if result.pv.first() != Some(&mv) => vec![mv],
+            _ => result.pv,
+        };
+        Ok(SearchResult {
+            best,
+            pv: pv
+                .into_iter()
+                .map(|mv| V::move_object(py, mv))
+                .collect::<PyResult<_>>()?,
+            score: result.score,
+            depth: result.depth,
+            nodes: result.nodes,
+            seconds: result.time.as_secs_f64(),
+        })
+    }
+}
+
+#[pymethods]
+impl SearchResult {
+    /// The move to play (a ``Move`` or a ``PegMove``), or ``None`` where
+    /// the game is over.
+    #[getter(r#move)]
+    fn best(&self, py: Python<'_>) -> Option<Py<PyAny>> {
+        self.best.as_ref().map(|m| m.clone_ref(py))
+    }
+
+    /// The score from the side to move's view: hundredths of a man (of a
+    /// peg) for an evaluation; a forced win in n plies is ``30000 - n``,
+    /// a forced loss ``-(30000 - n)`` (see ``mate``).
+    #[getter]
+    fn score(&self) -> i32 {
+        self.score.internal()
+    }
+
+    /// Plies to a forced end: positive where the side to move wins,
+    /// negative where it loses, ``None`` for an evaluation.
+    #[getter]
+    fn mate(&self) -> Option<i64> {
+        match self.score {
+            Score::Value(_) => None,
+            Score::Win(n) => Some(i64::from(n)),
+            Score::Loss(n) => Some(-i64::from(n)),
+        }
+    }
+
+    /// The deepest depth finished, in plies (0 where none was).
+    #[getter]
+    fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// Nodes searched, by all threads.
+    #[getter]
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The principal variation, the best move first.
+    #[getter]
+    fn pv(&self, py: Python<'_>) -> Vec<Py<PyAny>> {
+        self.pv.iter().map(|m| m.clone_ref(py)).collect()
+    }
+
+    /// Seconds the search took.
+    #[getter]
+    fn time(&self) -> f64 {
+        self.seconds
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let best = match &self.best {
+            Some(m) => m.bind(py).str()?.to_string(),
+            None => "None".to_string(),
+        };
+        Ok(format!(
+            "SearchResult(move={best}, score={}, depth={}, nodes={})",
+            self.score, self.depth, self.nodes
+        ))
+    }
+}

@@ -1,0 +1,145 @@
+"""The engine: a legal move under every limit in every game, the
+interpreter released while it searches, Ctrl-C stopping a search, and the
+exceptions of bad settings."""
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+import parlour
+
+
+def boards():
+    """A position of each rule set: the start, a huffing offence pending, a
+    peg middle game."""
+    huffing = parlour.Board("W:W14,30:B9,15:O11-15", rules="huffing")
+    pegs = parlour.PegBoard()
+    for move in ["K@11", "K@14", "@2", "@10", "@3"]:
+        pegs.push(move)
+    return [parlour.Board(), huffing, pegs]
+
+
+LIMITS = [
+    {"depth": 1},
+    {"depth": 7},
+    {"nodes": 1},
+    {"nodes": 5000},
+    {"movetime": 0.05},
+    {},
+]
+
+
+@pytest.mark.parametrize("limit", LIMITS, ids=lambda l: ",".join(map(str, l.items())) or "none")
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_search_returns_a_legal_move_under_every_limit(limit, threads):
+    engine = parlour.Engine(threads=threads, hash_mb=16)
+    for board in boards():
+        result = engine.search(board, **limit)
+        assert result.move in board.legal_moves, (board.fen(), limit)
+        assert result.pv[0] == result.move
+        assert result.nodes >= 1 and result.time >= 0
+        if "depth" in limit:
+            assert result.depth == limit["depth"]
+        if "movetime" in limit:
+            assert result.time < 5
+        # The variation is a line of legal moves.
+        line = board.copy()
+        for move in result.pv:
+            line.push(move)
+
+
+def test_a_won_position_is_scored_as_a_win():
+    # Black's king takes White's last piece.
+    result = parlour.Engine().search(parlour.Board("B:WK10:BK6,K1"), depth=5)
+    assert str(result.move) == "6x15" and result.mate == 1 and result.score == 29999
+
+
+def test_a_game_that_is_over_is_not_searched():
+    engine = parlour.Engine()
+    board = parlour.Board("W:W29:B25,K22")
+    result = engine.search(board, depth=5)
+    assert result.move is None and result.pv == [] and result.mate == 0
+    board = parlour.Board("B:WK20:BK1")
+    for move in ["1-5", "20-24", "5-1", "24-20"] * 2:
+        board.push(move)
+    assert engine.search(board, depth=5).move is None
+
+
+def test_a_search_releases_the_interpreter():
+    engine = parlour.Engine()
+    count = [0]
+    running = threading.Event()
+    stop = threading.Event()
+
+    def counter():
+        running.set()
+        while not stop.is_set():
+            count[0] += 1
+
+    thread = threading.Thread(target=counter)
+    thread.start()
+    running.wait()
+    before = count[0]
+    engine.search(parlour.Board(), movetime=1.0)
+    during = count[0] - before
+    stop.set()
+    thread.join()
+    # The counter ran all through the second the engine thought.
+    assert during > 100_000, during
+
+
+def test_two_engines_on_two_threads_search_at_once():
+    engines = [parlour.Engine(), parlour.Engine()]
+    spans = []
+
+    def think(engine):
+        started = time.monotonic()
+        engine.search(parlour.Board(), movetime=1.0)
+        spans.append((started, time.monotonic()))
+
+    threads = [threading.Thread(target=think, args=(e,)) for e in engines]
+    started = time.monotonic()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    # Held by one, the interpreter would let the searches run one after
+    # the other (2 s); released, they run side by side.
+    assert time.monotonic() - started < 1.8
+    (a0, a1), (b0, b1) = spans
+    assert a0 < b1 and b0 < a1
+
+
+def test_ctrl_c_stops_a_search():
+    engine = parlour.Engine()
+    timer = threading.Timer(0.3, os.kill, args=(os.getpid(), signal.SIGINT))
+    started = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        engine.search(parlour.Board(), movetime=60)
+    timer.join()
+    assert time.monotonic() - started < 5
+    # The engine searches again afterwards.
+    assert engine.search(parlour.Board(), depth=3).move is not None
+
+
+def test_bad_settings_raise_engine_errors(tmp_path):
+    with pytest.raises(parlour.EngineError, match="thread"):
+        parlour.Engine(threads=0)
+    with pytest.raises(parlour.EngineError, match="MiB"):
+        parlour.Engine(hash_mb=0)
+    with pytest.raises(parlour.EngineError):
+        parlour.Engine(egdb=str(tmp_path / "none"))
+    with pytest.raises(parlour.EngineError, match="no/such/weights"):
+        parlour.Engine(eval="no/such/weights").search(parlour.Board(), depth=1)
+    engine = parlour.Engine(eval="handwritten")
+    assert engine.search(parlour.Board(), depth=2).move is not None
+    for limits in [{"depth": 0}, {"depth": 101}, {"nodes": 0}, {"movetime": -1.0},
+                   {"depth": 3, "nodes": 100}]:
+        with pytest.raises(ValueError):
+            engine.search(parlour.Board(), **limits)
+    with pytest.raises(TypeError):
+        engine.search("B:W21-32:B1-12", depth=1)
