@@ -3,7 +3,8 @@
 //! 100 kB FEN, a line of a binary file, an escape sequence that would
 //! repaint the terminal. [`echo`] cuts the text to [`ECHO_CHARS`] characters
 //! and escapes control characters; every parser's error writes its input
-//! through it, and [`printable`] makes a whole message safe to print.
+//! through it, and [`printable`] makes a whole message safe to print;
+//! [`full_message`] writes an error with its causes on one line.
 
 use std::fmt::{self, Display, Write};
 
@@ -70,6 +71,29 @@ pub fn printable(message: &str) -> String {
         write_char(&mut out, c).expect("writing to a String never fails");
     }
     out
+}
+
+/// An error and every cause after it, as one line (`a: b: c`): each
+/// error's message says only what is wrong at its level and leaves its
+/// cause to its `source`, so a reader that is not anyhow joins them.
+///
+/// ```
+/// use parlour_game::echo::full_message;
+/// #[derive(Debug, thiserror::Error)]
+/// #[error("bad --depth")]
+/// struct Flag(#[source] std::num::ParseIntError);
+/// let error = Flag("x".parse::<u8>().unwrap_err());
+/// assert_eq!(full_message(&error), "bad --depth: invalid digit found in string");
+/// ```
+pub fn full_message(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(e) = cause {
+        text.push_str(": ");
+        text.push_str(&e.to_string());
+        cause = e.source();
+    }
+    text
 }
 
 #[cfg(test)]
