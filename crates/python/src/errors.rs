@@ -1,10 +1,12 @@
 //! The module's exceptions: one `ValueError` subclass for each kind of
-//! text or file the library crates refuse, and the whole chain of a Rust
-//! error's causes as the exception's message.
+//! text or file the library crates refuse, with the whole chain of a Rust
+//! error's causes as the exception's message ([`message`]).
 
+/// An error and its causes on one line (`a: b: c`), as the command line
+/// prints them.
+pub(crate) use parlour_game::echo::full_message as message;
 use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyValueError};
 use pyo3::prelude::*;
-use std::error::Error;
 use std::path::Path;
 
 pyo3::create_exception!(
@@ -49,19 +51,6 @@ pyo3::create_exception!(
     PyValueError,
     "An engine that cannot be made as asked (threads, hash, evaluation, databases)."
 );
-
-/// The message of `error` and of each of its causes, joined by `: `, as
-/// the command line prints them.
-pub(crate) fn message(error: &(dyn Error + 'static)) -> String {
-    let mut text = error.to_string();
-    let mut cause = error.source();
-    while let Some(e) = cause {
-        text.push_str(": ");
-        text.push_str(&e.to_string());
-        cause = e.source();
-    }
-    text
-}
 
 /// A file that could not be read: `FileNotFoundError` where it is not
 /// there, else `OSError`, naming the file.
