@@ -2,6 +2,7 @@
 the engine, perft, PDN and self-play data, in Rust."""
 
 import os
+import pathlib
 from typing import Dict, Iterable, List, Optional, Tuple, Union
 
 import numpy as np
@@ -168,7 +169,7 @@ class Engine:
     @property
     def eval(self) -> str: ...
     @property
-    def egdb(self) -> Optional[str]: ...
+    def egdb(self) -> Optional[pathlib.Path]: ...
 
 class PdnGame:
     """A game of a PDN file: tags, moves, result and the board they lead to."""

@@ -143,3 +143,14 @@ def test_bad_settings_raise_engine_errors(tmp_path):
             engine.search(parlour.Board(), **limits)
     with pytest.raises(TypeError):
         engine.search("B:W21-32:B1-12", depth=1)
+
+
+def test_endgame_databases(cli, tmp_path):
+    cli("egdb", "build", "--pieces", "3", "--dir", str(tmp_path))
+    engine = parlour.Engine(egdb=str(tmp_path))
+    assert engine.egdb == tmp_path
+    board = parlour.Board("B:WK19:BK1,K3")
+    result = engine.search(board, depth=6)
+    assert result.move in board.legal_moves and result.score > 20000
+    with pytest.raises(parlour.EngineError, match="no endgame databases"):
+        engine.search(parlour.PegBoard(), depth=1)
