@@ -33,6 +33,15 @@ impl Sink for Count {
     }
 }
 
+/// What [`Board::step_kinds`] finds of a side's steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Steps {
+    /// The side has a step.
+    pub any: bool,
+    /// One of its steps crowns a man.
+    pub crowning: bool,
+}
+
 /// The board from the side to move's view: what generation reads.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Board {
@@ -79,10 +88,9 @@ impl Board {
         }
     }
 
-    /// Whether the side has a step (a move that captures nothing), and
-    /// whether one of its steps crowns a man.
+    /// Which steps (moves that capture nothing) the side has.
     #[inline(always)]
-    pub fn has_steps(&self) -> (bool, bool) {
+    pub fn step_kinds(&self) -> Steps {
         let empty = self.empty();
         let men = self.own & !self.kings;
         let kings = self.own & self.kings;
@@ -94,10 +102,10 @@ impl Board {
             kings_to |= step(kings, d);
         }
         let men_to = men_to & empty;
-        (
-            (men_to | kings_to & empty) != 0,
-            men_to & self.crown_row() != 0,
-        )
+        Steps {
+            any: (men_to | kings_to & empty) != 0,
+            crowning: men_to & self.crown_row() != 0,
+        }
     }
 
     /// The side's pieces with a jump open.

@@ -9,7 +9,7 @@ use crate::ordering::{self, continuation_key};
 use crate::params::P;
 use crate::score::{from_table, to_table, INFINITE, MAX_PLY, WIN, WIN_BOUND};
 use crate::tt::Bound;
-use parlour_game::Evaluate;
+use parlour_game::{Evaluate, TacticalMoves};
 
 /// `REDUCTIONS[d][i]`: the late-move reduction of the `i`-th move at depth
 /// `d` (both capped at 63), from `ln(d) * ln(i)` (the shape is
@@ -340,14 +340,11 @@ impl<G: Evaluate> Worker<'_, G> {
         }
         // What generating the moves would show, where the game can tell
         // without: nothing tactical, so stand pat (or lose, with no move).
-        if let Some(has_moves) = pos.no_tactical_move() {
-            return if has_moves {
-                self.static_score(pos, key, ply)
-            } else {
-                -(WIN - ply as i32)
-            };
+        match pos.tactical_moves() {
+            TacticalMoves::OnlyQuiet => self.static_score(pos, key, ply),
+            TacticalMoves::NoMove => -(WIN - ply as i32),
+            TacticalMoves::Unknown => self.quiesce_moves(pos, key, alpha, beta, ply, qply),
         }
-        self.quiesce_moves(pos, key, alpha, beta, ply, qply)
     }
 
     /// The quiescence search's moves, where [`Worker::quiesce`] could not
