@@ -316,49 +316,31 @@ impl<S: Sink> Walk<'_, S> {
     }
 }
 
-/// Calls `f` with the board rebuilt around a constant side, so that after
-/// inlining each side gets its own code with its directions and crowning row
-/// known at compile time.
-/// The same goes for whether the side has a king: without one, the
-/// backward directions are never computed. `$k` names the constant.
+/// Runs `body` with `b`, the board rebuilt around a constant side, and `K`,
+/// a constant saying whether the side has a king: after inlining, each of
+/// the four gets its own code, its directions and crowning row known at
+/// compile time, and without a king the backward directions never
+/// computed.
 macro_rules! per_side {
     ($board:expr, |$b:ident, $k:ident| $body:expr) => {{
-        let has_kings = $board.own & $board.kings != 0;
-        match ($board.side, has_kings) {
-            (Side::Black, false) => {
-                const $k: bool = false;
-                let $b = &Board {
-                    side: Side::Black,
-                    ..*$board
-                };
-                $body
-            }
-            (Side::Black, true) => {
-                const $k: bool = true;
-                let $b = &Board {
-                    side: Side::Black,
-                    ..*$board
-                };
-                $body
-            }
-            (Side::White, false) => {
-                const $k: bool = false;
-                let $b = &Board {
-                    side: Side::White,
-                    ..*$board
-                };
-                $body
-            }
-            (Side::White, true) => {
-                const $k: bool = true;
-                let $b = &Board {
-                    side: Side::White,
-                    ..*$board
-                };
-                $body
-            }
-        }
+        let board: &Board = $board;
+        let has_kings = board.own & board.kings != 0;
+        per_side!(@arms board, has_kings, |$b, $k| $body;
+            (Black, false), (Black, true), (White, false), (White, true))
     }};
+    (@arms $board:ident, $has_kings:ident, |$b:ident, $k:ident| $body:expr;
+        $(($side:ident, $kings:literal)),*) => {
+        match ($board.side, $has_kings) {
+            $((Side::$side, $kings) => {
+                const $k: bool = $kings;
+                let $b = &Board {
+                    side: Side::$side,
+                    ..*$board
+                };
+                $body
+            })*
+        }
+    };
 }
 
 /// English: every capture if any, else every step.

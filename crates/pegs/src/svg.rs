@@ -44,22 +44,7 @@ fn peg(out: &mut String, side: Side, king: bool, x: f64, y: f64, r: f64) {
         "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"{fill}\" stroke=\"#1d1d1d\" stroke-width=\"1.5\"/>"
     );
     if king {
-        let (w, h) = (r * 0.9, r * 0.55);
-        let _ = write!(
-            out,
-            "<path d=\"M{:.1},{:.1} L{:.1},{:.1} L{:.1},{y:.1} L{x:.1},{:.1} L{:.1},{y:.1} L{:.1},{:.1} L{:.1},{:.1} z\" fill=\"{ink}\"/>",
-            x - w / 2.0,
-            y + h / 2.0,
-            x - w / 2.0,
-            y - h / 2.0,
-            x - w / 4.0,
-            y - h / 1.4,
-            x + w / 4.0,
-            x + w / 2.0,
-            y - h / 2.0,
-            x + w / 2.0,
-            y + h / 2.0,
-        );
+        svg::crown(out, x, y, r, ink);
     }
 }
 
