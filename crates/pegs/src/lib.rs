@@ -16,11 +16,13 @@
 //! assert_eq!(perft(&start, 2), 552);
 //! ```
 
+mod arrival;
 mod board;
 mod diagram;
 mod error;
 pub mod eval;
 mod evaluator;
+mod game;
 mod hole;
 pub mod learned;
 mod movegen;

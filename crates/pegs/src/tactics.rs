@@ -21,11 +21,12 @@
 //! evaluation's forcing threats: two players forcing each other back and
 //! forth could go on without end.
 
+use crate::arrival::king_block;
 use crate::eval::PEG;
 use crate::evaluator::PegEval;
 use crate::hole::bits;
 use crate::moves::PegMove;
-use crate::position::{king_block, PegPosition};
+use crate::position::PegPosition;
 use parlour_game::Evaluate;
 
 impl PegPosition {
