@@ -14,9 +14,15 @@
 //! of its positions, and the sparse features of its model.
 
 pub mod data;
+mod dataset;
+mod error;
+mod fit;
 pub mod selfplay;
 pub mod trainer;
 
-pub use data::{DataError, DataFile, GameRecord, PositionRecord};
+pub use data::{DataError, DataFile, GameRecord, Opened, PositionRecord};
+pub use dataset::{result_for, Dataset};
+pub use error::{TrainError, MIN_SAMPLES};
+pub use fit::{fit, BestEpoch, EpochReport, Fitted, Sample, TrainConfig, MAX_HIDDEN};
 pub use selfplay::{Budget, SelfPlay, SelfPlayError, SelfPlayProgress, SelfPlaySummary};
-pub use trainer::{Dataset, EpochReport, TrainConfig, TrainError, Trained};
+pub use trainer::{fit_scale, train, Losses, Samples, Trained};
