@@ -69,7 +69,7 @@ fn piece(out: &mut String, sq: Square, side: Side, king: bool, viewer: Side) {
 }
 
 /// The position drawn as an SVG document, `viewer`'s side at the bottom
-/// (White's: squares 1-4 at the top, as [`crate::diagram`]; Black's:
+/// (White's: squares 1-4 at the top, as [`crate::diagram()`]; Black's:
 /// turned round, square 32 at the top left), with `line` (actions played
 /// in turn from `pos`) drawn as arrows through each move's landings, the
 /// first red, the later blue and numbered; a huff crosses out the huffed

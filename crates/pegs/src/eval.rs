@@ -1,6 +1,6 @@
 //! The hand-written static evaluation of a peg position. Which moves are
-//! tactical is [`crate::tactics`]'; which evaluation a search scores with,
-//! [`crate::evaluator`]'s.
+//! tactical is the crate's `tactics` module's concern; which evaluation a
+//! search scores with, [`crate::PegEval`]'s.
 //!
 //! Scores are in hundredths of an ordinary peg, from the side to move's
 //! view. Each side is scored by one function from its own view, and the

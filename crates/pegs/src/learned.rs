@@ -1,11 +1,11 @@
 //! The learned evaluation of the peg game, fitted to self-play by
 //! `parlour train`, and the peg game's side of [`parlour_game::Learn`]:
 //!
-//! - [`features`]: what the model sees of a position, and the layout of
+//! - `features`: what the model sees of a position, and the layout of
 //!   its weights;
-//! - [`model`]: the linear model or network over them, and the model
-//!   built into the binary;
-//! - [`encoding`]: a position packed into bytes for training data.
+//! - `model`: the linear model or network over them ([`PegModel`]), and
+//!   the model built into the binary ([`shipped`]);
+//! - `encoding`: a position packed into bytes for training data.
 
 mod encoding;
 mod features;

@@ -131,16 +131,16 @@ impl PegPosition {
 impl Evaluate for PegPosition {
     type Evaluator = PegEval;
 
-    /// Captures and line removals, a blocked King's escapes, King blocks,
-    /// a force on the adversary King alone with a reserve peg to gain, and
-    /// forced moves that do not force back (see the module's notes on why
-    /// this set is bounded).
     /// A force to obey, or the King blocked.
     #[inline]
     fn is_unsettled(&self) -> bool {
         self.force != 0 || !self.king_blockers().is_empty()
     }
 
+    /// Captures and line removals, a blocked King's escapes, King blocks,
+    /// a force on the adversary King alone with a reserve peg to gain, and
+    /// forced moves that do not force back (see the module's notes on why
+    /// this set is bounded).
     #[inline]
     fn is_tactical(&self, mv: PegMove) -> bool {
         if let Some(removal) = mv.removal() {

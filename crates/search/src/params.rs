@@ -15,8 +15,8 @@
 //!
 //! A value that does not parse, or a name that is not a parameter, ends
 //! the process with a message naming it (a tuning run must not play a
-//! variant it did not ask for). A tuned value that wins becomes the
-//! default here, measured against the build before it as every change is.
+//! variant it did not ask for). A tuned value that wins its match becomes
+//! the default here.
 
 /// Declares the parameters once: the struct, its defaults, its names and
 /// the parser all come from the one list.

@@ -5,10 +5,11 @@
 //!   in parallel, and records the quiet positions it met with the search's
 //!   score and the game's result ([`data`] is the file they go to:
 //!   resumable after a kill, deterministic for a seed).
-//! - [`trainer`]: fits a game's linear model ([`parlour_game::Learn`]) to
-//!   those records: a logistic loss on the result blended with the search
-//!   score, Adam on mini-batches whose gradients are summed over threads,
-//!   a validation split by game, and early stopping on its loss.
+//! - [`trainer`]: fits a game's model ([`parlour_game::Learn`]: linear, or
+//!   with a hidden layer) to those records: a logistic loss on the result
+//!   blended with the search score, a validation split by game; the
+//!   numerics (Adam on mini-batches whose gradients are summed over
+//!   threads, early stopping on the validation loss) are [`fit()`]'s.
 //!
 //! A game takes part by implementing [`parlour_game::Learn`]: a binary form
 //! of its positions, and the sparse features of its model.
