@@ -401,11 +401,18 @@ impl Learn for Position {
         let pos = Position::from_parts(word(0), word(4), word(8), side, self.rules())
             .map_err(|e| bad(e.to_string()))?;
         let raw: [u8; 12] = bytes[14..26].try_into().expect("12 bytes");
+        let pending_move = || {
+            Move::from_raw(raw).ok_or_else(|| {
+                bad(format!(
+                    "a move's bytes {raw:?} are not a move on the board"
+                ))
+            })
+        };
         let pending = match bytes[13] {
             0 => Pending::Nothing,
-            1 => Pending::Offence(Move::from_raw(raw).map_err(bad)?),
+            1 => Pending::Offence(pending_move()?),
             2 => Pending::CompelCapture,
-            3 => Pending::CompelRest(Move::from_raw(raw).map_err(bad)?),
+            3 => Pending::CompelRest(pending_move()?),
             k => return Err(bad(format!("pending kind {k}"))),
         };
         pos.with_pending(pending).map_err(|e| bad(e.to_string()))
