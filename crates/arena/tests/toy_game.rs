@@ -350,13 +350,13 @@ fn nim_learns_its_evaluation_by_the_same_pipeline() {
     let trained = parlour_train::trainer::train(&start, &data, &config, None, &mut |_| {}).unwrap();
     // The yardstick: the default (perfect) evaluation predicts the results
     // far better than a coin (ln 2), and the learned weights come near it.
-    let (_, default_on_results) = trained.default_loss;
-    assert!(default_on_results < 0.5, "{:?}", trained.default_loss);
+    let default_on_results = trained.default_losses.results;
+    assert!(default_on_results < 0.5, "{:?}", trained.default_losses);
     assert!(
-        trained.result_loss < default_on_results + 0.1,
+        trained.losses.results < default_on_results + 0.1,
         "{} against {:?}",
-        trained.result_loss,
-        trained.default_loss
+        trained.losses.results,
+        trained.default_losses
     );
     let weights = trained.to_weights(&start, "test".into());
     let eval = start.evaluator_from(weights).unwrap();

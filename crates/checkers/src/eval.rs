@@ -424,17 +424,18 @@ impl Evaluate for Position {
     /// Nothing pending, no capture and no man about to crown: only steps,
     /// none of them tactical.
     #[inline]
-    fn no_tactical_move(&self) -> Option<bool> {
-        if self.pending() != Pending::Nothing {
-            return None;
+    fn tactical_moves(&self) -> parlour_game::TacticalMoves {
+        use parlour_game::TacticalMoves::{NoMove, OnlyQuiet, Unknown};
+        if self.pending() != Pending::Nothing || self.board().jumpers() != 0 {
+            return Unknown;
         }
-        let board = self.board();
-        if board.jumpers() != 0 {
-            return None;
-        }
-        match board.has_steps() {
-            (_, true) => None,
-            (any, false) => Some(any),
+        let steps = self.board().step_kinds();
+        if steps.crowning {
+            Unknown
+        } else if steps.any {
+            OnlyQuiet
+        } else {
+            NoMove
         }
     }
 
@@ -516,20 +517,22 @@ mod tests {
 
     #[test]
     fn the_quiescence_shortcut_agrees_with_the_moves() {
+        use parlour_game::TacticalMoves;
         let mut told = 0;
         for rules in [Rules::ENGLISH, Rules::HUFFING] {
             for pos in crate::testing::random_positions(rules, 3000, 9, 120) {
                 let actions = pos.action_vec();
                 let tactical = actions.iter().any(|&a| pos.is_tactical(a));
-                match pos.no_tactical_move() {
-                    Some(has_moves) => {
+                match pos.tactical_moves() {
+                    told_here @ (TacticalMoves::OnlyQuiet | TacticalMoves::NoMove) => {
                         assert!(!tactical, "{pos}: {actions:?}");
+                        let has_moves = told_here == TacticalMoves::OnlyQuiet;
                         assert_eq!(has_moves, !actions.is_empty(), "{pos}");
                         told += 1;
                     }
                     // Only where it cannot tell cheaply: something pending,
                     // a capture, or a crowning.
-                    None => assert!(
+                    TacticalMoves::Unknown => assert!(
                         tactical || pos.pending() != Pending::Nothing,
                         "{pos}: {actions:?}"
                     ),
@@ -540,7 +543,7 @@ mod tests {
         // A side with no move at all: its man's step and jump are blocked.
         let blocked = Position::from_fen("B:W8,11:B4", Rules::ENGLISH).unwrap();
         assert!(blocked.action_vec().is_empty());
-        assert_eq!(blocked.no_tactical_move(), Some(false), "{blocked}");
+        assert_eq!(blocked.tactical_moves(), TacticalMoves::NoMove, "{blocked}");
     }
 
     #[test]

@@ -39,8 +39,9 @@ use crate::geometry::step;
 use crate::moves::Move;
 use crate::position::{Pending, Position};
 use crate::rules::{RuleSet, Rules};
+use parlour_game::weights::Shipped;
 use parlour_game::{DecodeError, Feature, Features, Learn, Side, Weights, WeightsError};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 /// The version of the feature set below; a weights file names it in its
 /// key, so weights fitted to another version are refused.
@@ -279,13 +280,7 @@ impl Model {
     /// The model of a weights file for `rules`, if the file is for checkers
     /// under those rules and this feature set.
     pub fn from_weights(weights: Weights, rules: Rules) -> Result<Model, WeightsError> {
-        let weights = weights.expect(&model_key(rules), WEIGHTS)?;
-        if weights.resolution as i32 != RESOLUTION {
-            return Err(WeightsError::WrongModel {
-                found: format!("{} at resolution {}", weights.key, weights.resolution),
-                expected: format!("{} at resolution {RESOLUTION}", model_key(rules)),
-            });
-        }
+        let weights = weights.expect_model(&model_key(rules), WEIGHTS, RESOLUTION as u16)?;
         Ok(Model {
             fingerprint: parlour_game::weights::fingerprint(&weights.values),
             weights: weights
@@ -357,23 +352,13 @@ pub(crate) fn shipped_ref(rules: Rules) -> &'static Model {
 
 #[inline]
 fn shipped_cell(rules: Rules) -> &'static Arc<Model> {
-    static ENGLISH: OnceLock<Arc<Model>> = OnceLock::new();
-    static HUFFING: OnceLock<Arc<Model>> = OnceLock::new();
-    let cell = match rules.set {
+    static ENGLISH: Shipped<Model> = Shipped::new(include_bytes!("../weights/english.weights"));
+    static HUFFING: Shipped<Model> = Shipped::new(include_bytes!("../weights/huffing.weights"));
+    let shipped = match rules.set {
         RuleSet::English => &ENGLISH,
         RuleSet::Huffing => &HUFFING,
     };
-    cell.get_or_init(|| load_shipped(rules))
-}
-
-#[cold]
-fn load_shipped(rules: Rules) -> Arc<Model> {
-    let bytes: &[u8] = match rules.set {
-        RuleSet::English => include_bytes!("../weights/english.weights"),
-        RuleSet::Huffing => include_bytes!("../weights/huffing.weights"),
-    };
-    let weights = Weights::from_bytes(bytes).expect("the shipped weights are whole");
-    Arc::new(Model::from_weights(weights, rules).expect("the shipped weights fit the model"))
+    shipped.get(|weights| Model::from_weights(weights, rules))
 }
 
 /// The packed form of a position for training data: 26 bytes.
@@ -416,11 +401,18 @@ impl Learn for Position {
         let pos = Position::from_parts(word(0), word(4), word(8), side, self.rules())
             .map_err(|e| bad(e.to_string()))?;
         let raw: [u8; 12] = bytes[14..26].try_into().expect("12 bytes");
+        let pending_move = || {
+            Move::from_raw(raw).ok_or_else(|| {
+                bad(format!(
+                    "a move's bytes {raw:?} are not a move on the board"
+                ))
+            })
+        };
         let pending = match bytes[13] {
             0 => Pending::Nothing,
-            1 => Pending::Offence(Move::from_raw(raw).map_err(bad)?),
+            1 => Pending::Offence(pending_move()?),
             2 => Pending::CompelCapture,
-            3 => Pending::CompelRest(Move::from_raw(raw).map_err(bad)?),
+            3 => Pending::CompelRest(pending_move()?),
             k => return Err(bad(format!("pending kind {k}"))),
         };
         pos.with_pending(pending).map_err(|e| bad(e.to_string()))

@@ -26,6 +26,7 @@ mod diagram;
 mod error;
 pub mod eval;
 mod fen;
+mod game;
 mod geometry;
 pub mod hub;
 pub mod huffing;

@@ -33,6 +33,15 @@ impl Sink for Count {
     }
 }
 
+/// What [`Board::step_kinds`] finds of a side's steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Steps {
+    /// The side has a step.
+    pub any: bool,
+    /// One of its steps crowns a man.
+    pub crowning: bool,
+}
+
 /// The board from the side to move's view: what generation reads.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Board {
@@ -79,10 +88,9 @@ impl Board {
         }
     }
 
-    /// Whether the side has a step (a move that captures nothing), and
-    /// whether one of its steps crowns a man.
+    /// Which steps (moves that capture nothing) the side has.
     #[inline(always)]
-    pub fn has_steps(&self) -> (bool, bool) {
+    pub fn step_kinds(&self) -> Steps {
         let empty = self.empty();
         let men = self.own & !self.kings;
         let kings = self.own & self.kings;
@@ -94,10 +102,10 @@ impl Board {
             kings_to |= step(kings, d);
         }
         let men_to = men_to & empty;
-        (
-            (men_to | kings_to & empty) != 0,
-            men_to & self.crown_row() != 0,
-        )
+        Steps {
+            any: (men_to | kings_to & empty) != 0,
+            crowning: men_to & self.crown_row() != 0,
+        }
     }
 
     /// The side's pieces with a jump open.
@@ -308,49 +316,31 @@ impl<S: Sink> Walk<'_, S> {
     }
 }
 
-/// Calls `f` with the board rebuilt around a constant side, so that after
-/// inlining each side gets its own code with its directions and crowning row
-/// known at compile time.
-/// The same goes for whether the side has a king: without one, the
-/// backward directions are never computed. `$k` names the constant.
+/// Runs `body` with `b`, the board rebuilt around a constant side, and `K`,
+/// a constant saying whether the side has a king: after inlining, each of
+/// the four gets its own code, its directions and crowning row known at
+/// compile time, and without a king the backward directions never
+/// computed.
 macro_rules! per_side {
     ($board:expr, |$b:ident, $k:ident| $body:expr) => {{
-        let has_kings = $board.own & $board.kings != 0;
-        match ($board.side, has_kings) {
-            (Side::Black, false) => {
-                const $k: bool = false;
-                let $b = &Board {
-                    side: Side::Black,
-                    ..*$board
-                };
-                $body
-            }
-            (Side::Black, true) => {
-                const $k: bool = true;
-                let $b = &Board {
-                    side: Side::Black,
-                    ..*$board
-                };
-                $body
-            }
-            (Side::White, false) => {
-                const $k: bool = false;
-                let $b = &Board {
-                    side: Side::White,
-                    ..*$board
-                };
-                $body
-            }
-            (Side::White, true) => {
-                const $k: bool = true;
-                let $b = &Board {
-                    side: Side::White,
-                    ..*$board
-                };
-                $body
-            }
-        }
+        let board: &Board = $board;
+        let has_kings = board.own & board.kings != 0;
+        per_side!(@arms board, has_kings, |$b, $k| $body;
+            (Black, false), (Black, true), (White, false), (White, true))
     }};
+    (@arms $board:ident, $has_kings:ident, |$b:ident, $k:ident| $body:expr;
+        $(($side:ident, $kings:literal)),*) => {
+        match ($board.side, $has_kings) {
+            $((Side::$side, $kings) => {
+                const $k: bool = $kings;
+                let $b = &Board {
+                    side: Side::$side,
+                    ..*$board
+                };
+                $body
+            })*
+        }
+    };
 }
 
 /// English: every capture if any, else every step.

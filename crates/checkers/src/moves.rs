@@ -130,21 +130,20 @@ impl Move {
         out
     }
 
-    /// A move from [`Move::to_raw`]'s bytes, checked to be a path on the
+    /// A move from [`Move::to_raw`]'s bytes, if they are a path on the
     /// board: its squares on the board, its jumps' landings ending on its
     /// destination, and the squares jumped over those it passes.
-    pub(crate) fn from_raw(raw: [u8; 12]) -> Result<Move, String> {
+    pub(crate) fn from_raw(raw: [u8; 12]) -> Option<Move> {
         let [from, to, jumps, flags] = [raw[0], raw[1], raw[2], raw[3]];
         let path = u32::from_le_bytes(raw[4..8].try_into().expect("4 bytes"));
         let captured = u32::from_le_bytes(raw[8..].try_into().expect("4 bytes"));
-        let bad = || format!("a move's bytes {raw:?} are not a move on the board");
         if from >= 32 || to >= 32 || jumps > 12 || flags & !(CROWNS | NEGLECT | STOPPED_SHORT) != 0
         {
-            return Err(bad());
+            return None;
         }
         let mv = if jumps == 0 {
             if path != 0 || captured != 0 {
-                return Err(bad());
+                return None;
             }
             Move::step(from as u32, to as u32, flags)
         } else {
@@ -154,17 +153,17 @@ impl Move {
                 let dir = ((path >> (2 * j)) & 3) as usize;
                 let landing = LANDING[dir][sq];
                 if landing == 0 {
-                    return Err(bad());
+                    return None;
                 }
                 over |= crate::geometry::NEIGHBOUR[dir][sq];
                 sq = landing.trailing_zeros() as usize;
             }
             if sq != to as usize || over != captured || path >> (2 * jumps as u32) != 0 {
-                return Err(bad());
+                return None;
             }
             Move::capture(from as u32, to as u32, jumps as u32, path, captured, flags)
         };
-        Ok(mv)
+        Some(mv)
     }
 
     /// The squares the piece lands on, in order, ending with [`Move::to`];

@@ -63,31 +63,13 @@ fn piece(out: &mut String, sq: Square, side: Side, king: bool, viewer: Side) {
         r * 0.7
     );
     if king {
-        // A three-pointed crown across the disc, as books mark a king.
-        let (w, h) = (r * 0.9, r * 0.55);
-        let _ = write!(
-            out,
-            "<path d=\"M{:.1},{:.1} L{:.1},{:.1} L{:.1},{:.1} L{x:.1},{:.1} L{:.1},{:.1} L{:.1},{:.1} L{:.1},{:.1} z\" fill=\"{ink}\"/>",
-            x - w / 2.0,
-            y + h / 2.0,
-            x - w / 2.0,
-            y - h / 2.0,
-            x - w / 4.0,
-            y,
-            y - h / 1.4,
-            x + w / 4.0,
-            y,
-            x + w / 2.0,
-            y - h / 2.0,
-            x + w / 2.0,
-            y + h / 2.0,
-        );
+        svg::crown(out, x, y, r, ink);
     }
     out.push_str("</g>\n");
 }
 
 /// The position drawn as an SVG document, `viewer`'s side at the bottom
-/// (White's: squares 1-4 at the top, as [`crate::diagram`]; Black's:
+/// (White's: squares 1-4 at the top, as [`crate::diagram()`]; Black's:
 /// turned round, square 32 at the top left), with `line` (actions played
 /// in turn from `pos`) drawn as arrows through each move's landings, the
 /// first red, the later blue and numbered; a huff crosses out the huffed

@@ -131,7 +131,6 @@ impl Variant for Rules {
         "deck"
     }
 
-    /// `handwritten` (or `default`): the hand-written evaluation.
     /// `default` or `learned` (the weights built in for these rules),
     /// `handwritten`, or the path of a weights file made for these rules.
     fn evaluator(&self, spec: &str) -> Result<Eval, EvalError> {

@@ -50,7 +50,7 @@ pub struct SelfPlayArgs {
     concurrency: Option<usize>,
     /// Each searcher's transposition table, in MiB (1 by default: a game's
     /// 5,000-node searches fill little of it, and a table that stays in
-    /// the core's cache makes them about 5% faster than one of 8 MiB).
+    /// the core's cache makes them faster).
     #[arg(long, default_value_t = 1)]
     hash: usize,
     #[command(flatten)]

@@ -7,8 +7,8 @@ use anyhow::{Context, Result};
 use clap::Args;
 use parlour_game::learn::NetShape;
 use parlour_game::{Learn, Variant, Visit, Weights};
-use parlour_train::{DataFile, Dataset, EpochReport, TrainConfig};
-use std::path::PathBuf;
+use parlour_train::{DataFile, Dataset, EpochReport, Losses, TrainConfig, Trained};
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Flags of `parlour train`.
@@ -81,38 +81,8 @@ fn train<G: Learn>(template: &G, args: &TrainArgs, default_eval: &str) -> Result
         started.elapsed().as_secs_f64()
     );
     let initial = match &args.init {
-        Some(path) => {
-            let w = template.carry_over(Weights::read(path).context("bad --init")?);
-            let key = template.model_key();
-            let shape = NetShape::of_weights(&key, template.feature_count(), &w)
-                .filter(|s| s.hidden == 0 || s.hidden == args.hidden)
-                .with_context(|| {
-                    format!(
-                        "bad --init: {} holds the model {}, not {} (or the same with --hidden {})",
-                        path.display(),
-                        w.key,
-                        key,
-                        args.hidden
-                    )
-                })?;
-            let found = w.key.clone();
-            let w = w.expect(&found, shape.len()).context("bad --init")?;
-            let resolution = w.resolution as f32;
-            Some(w.values.iter().map(|&v| v as f32 / resolution).collect())
-        }
+        Some(path) => Some(initial_weights(template, path, args.hidden)?),
         None => None,
-    };
-    let config = TrainConfig {
-        epochs: args.epochs,
-        batch: args.batch,
-        learning_rate: args.lr,
-        lambda: args.lambda,
-        l2: args.l2,
-        validation: args.validation,
-        patience: args.patience,
-        threads: threads(args.threads, cores()),
-        seed: args.seed,
-        hidden: args.hidden,
     };
     println!("epoch  train loss  validation loss  step    seconds");
     let mut report = |r: &EpochReport| {
@@ -125,46 +95,98 @@ fn train<G: Learn>(template: &G, args: &TrainArgs, default_eval: &str) -> Result
             r.elapsed.as_secs_f64()
         );
     };
-    let trained = parlour_train::trainer::train(template, &data, &config, initial, &mut report)?;
-    println!(
-        "best epoch {}: {} training and {} validation positions, scale {:.1}",
-        trained.best_epoch, trained.samples.0, trained.samples.1, trained.scale
-    );
-    println!("validation loss                    blended target  results alone");
-    let row = |what: &str, (blended, results): (f64, f64)| {
-        println!("{what:<33} {blended:>15.5} {results:>14.5}");
-    };
-    row(
-        "the new weights",
-        (trained.validation_loss, trained.result_loss),
-    );
-    row("the default evaluation (static)", trained.default_loss);
-    row(
-        "the data's own search scores",
-        (trained.search_loss, trained.search_result_loss),
-    );
-    println!("(the default evaluation is {default_eval})");
-    let note = format!(
-        "{}{}trained on {} positions ({} held out) from {}; validation loss {:.5}; lambda {}",
-        args.note,
-        if args.note.is_empty() { "" } else { "; " },
-        trained.samples.0,
-        trained.samples.1,
-        args.data
-            .iter()
-            .map(|p| p.display().to_string())
-            .collect::<Vec<_>>()
-            .join(", "),
-        trained.validation_loss,
-        args.lambda
-    );
-    trained.to_weights(template, note).write(&args.out)?;
+    let trained = parlour_train::train(template, &data, &args.config(), initial, &mut report)?;
+    print_losses(&trained, default_eval);
+    trained
+        .to_weights(template, args.note_for(&trained))
+        .write(&args.out)?;
     println!(
         "wrote {} in {:.1} s",
         args.out.display(),
         started.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// The weights of the file `path` (`--init`) to start from, in units of
+/// score: the model of `template` with `hidden` units, or its linear
+/// model alone (carried over from an earlier feature set if need be).
+fn initial_weights<G: Learn>(template: &G, path: &Path, hidden: usize) -> Result<Vec<f32>> {
+    let w = template.carry_over(Weights::read(path).context("bad --init")?);
+    let key = template.model_key();
+    let shape = NetShape::of_weights(&key, template.feature_count(), &w)
+        .filter(|s| s.hidden == 0 || s.hidden == hidden)
+        .with_context(|| {
+            format!(
+                "bad --init: {} holds the model {}, not {} (or the same with --hidden {})",
+                path.display(),
+                w.key,
+                key,
+                hidden
+            )
+        })?;
+    let found = w.key.clone();
+    let w = w.expect(&found, shape.len()).context("bad --init")?;
+    let resolution = w.resolution as f32;
+    Ok(w.values.iter().map(|&v| v as f32 / resolution).collect())
+}
+
+/// The best epoch and the validation losses of the new weights, the
+/// default evaluation and the data's own search scores.
+fn print_losses(trained: &Trained, default_eval: &str) {
+    println!(
+        "best epoch {}: {} training and {} validation positions, scale {:.1}",
+        trained.fitted.best.epoch,
+        trained.samples.training,
+        trained.samples.validation,
+        trained.scale
+    );
+    println!("validation loss                    blended target  results alone");
+    let row = |what: &str, losses: Losses| {
+        println!(
+            "{what:<33} {:>15.5} {:>14.5}",
+            losses.blended, losses.results
+        );
+    };
+    row("the new weights", trained.losses);
+    row("the default evaluation (static)", trained.default_losses);
+    row("the data's own search scores", trained.search_losses);
+    println!("(the default evaluation is {default_eval})");
+}
+
+impl TrainArgs {
+    fn config(&self) -> TrainConfig {
+        TrainConfig {
+            epochs: self.epochs,
+            batch: self.batch,
+            learning_rate: self.lr,
+            lambda: self.lambda,
+            l2: self.l2,
+            validation: self.validation,
+            patience: self.patience,
+            threads: threads(self.threads, cores()),
+            seed: self.seed,
+            hidden: self.hidden,
+        }
+    }
+
+    /// The weights file's note: `--note`, then how they were trained.
+    fn note_for(&self, trained: &Trained) -> String {
+        format!(
+            "{}{}trained on {} positions ({} held out) from {}; validation loss {:.5}; lambda {}",
+            self.note,
+            if self.note.is_empty() { "" } else { "; " },
+            trained.samples.training,
+            trained.samples.validation,
+            self.data
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            trained.losses.blended,
+            self.lambda
+        )
+    }
 }
 
 impl Visit for &TrainArgs {

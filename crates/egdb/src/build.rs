@@ -317,137 +317,214 @@ fn solve(slice: Slice, tables: &Tables, progress: &dyn Progress) -> Vec<SliceTab
         n < WON as u64,
         "slice {slice} is too large for the builder's u32 lists"
     );
-    let states: Vec<AtomicU8> = (0..n).map(|_| AtomicU8::new(0)).collect();
-    let depth: Vec<AtomicU16> = (0..n).map(|_| AtomicU16::new(0)).collect();
+    let solving = Solving {
+        states: (0..n).map(|_| AtomicU8::new(0)).collect(),
+        depth: (0..n).map(|_| AtomicU16::new(0)).collect(),
+    };
+    let seeds = solving.forward_pass(&unit, tables, progress);
+    solving.propagate(&unit, seeds, progress);
+    solving.tables(unit, progress)
+}
 
-    // Step 1: the forward pass, each part in chunks walked index by index.
-    // Positions decided here seed step 2: lost without a move at ply 0,
-    // the rest at ply 1.
-    let jobs: Vec<(usize, u64)> = (0..unit.parts.len())
-        .flat_map(|part| (0..unit.parts[part].size().div_ceil(CHUNK)).map(move |c| (part, c)))
-        .collect();
-    let seeds: Vec<(Vec<Node>, Vec<Node>)> = jobs
-        .into_par_iter()
-        .map(|(part, c)| {
-            let mut list = ActionList::new();
-            let mut seeds = (Vec::new(), Vec::new());
-            let ix = &unit.parts[part];
-            let end = ((c + 1) * CHUNK).min(ix.size());
-            let mut walk = Walk::new(ix, c * CHUNK);
-            for i in c * CHUNK..end {
-                let board = walk.board();
-                if i + 1 < end {
-                    walk.advance();
-                }
-                let u = unit.base(part) + i;
-                let state = forward(&unit, part, &board, tables, &mut list);
-                states[u as usize].store(state, Ordering::Relaxed);
-                if state == WIN || state == LOSS {
-                    let node = Node::new(u, state == WIN, board);
-                    if list.is_empty() {
-                        seeds.0.push(node);
-                    } else {
-                        depth[u as usize].store(1, Ordering::Relaxed);
-                        seeds.1.push(node);
-                    }
-                }
-            }
-            progress.advance(end - c * CHUNK);
-            seeds
-        })
-        .collect();
-    let mut frontier: Vec<Node> = seeds.iter().flat_map(|s| s.0.iter().copied()).collect();
-    let later: Vec<Node> = seeds.iter().flat_map(|s| s.1.iter().copied()).collect();
-    drop(seeds);
+/// The state and the ply of decision of every position of a unit, while
+/// it is solved.
+struct Solving {
+    states: Vec<AtomicU8>,
+    depth: Vec<AtomicU16>,
+}
 
-    // Step 2: propagation, ply by ply.
-    progress.advance(frontier.len() as u64);
-    let mut ply: u16 = 0;
-    loop {
-        let mut next: Vec<Node> = frontier
-            .par_chunks(1024)
-            .flat_map_iter(|chunk| {
-                let mut out = Vec::new();
-                for q in chunk {
-                    expand(&unit, q, ply + 1, &states, &depth, &mut out);
-                }
-                out
+/// The positions the forward pass decides, which seed the propagation.
+#[derive(Default)]
+struct Seeds {
+    /// Lost without a move: decided at ply 0.
+    at_zero: Vec<Node>,
+    /// Decided by their moves out of the unit: at ply 1.
+    at_one: Vec<Node>,
+}
+
+/// The table of one part of a unit, and how many of its positions are
+/// drawn.
+struct PartTable {
+    table: SliceTable,
+    draws: u64,
+}
+
+/// What one chunk of a part's words holds, for its table.
+struct Piece {
+    draws: u64,
+    max_dtc: u16,
+    long_index: Vec<u32>,
+    long_dtc: Vec<u16>,
+}
+
+impl Solving {
+    /// Step 1: the forward pass, each part in chunks walked index by index.
+    fn forward_pass(&self, unit: &Unit, tables: &Tables, progress: &dyn Progress) -> Seeds {
+        let jobs: Vec<(usize, u64)> = (0..unit.parts.len())
+            .flat_map(|part| (0..unit.parts[part].size().div_ceil(CHUNK)).map(move |c| (part, c)))
+            .collect();
+        let chunks: Vec<Seeds> = jobs
+            .into_par_iter()
+            .map(|(part, c)| {
+                let end = ((c + 1) * CHUNK).min(unit.parts[part].size());
+                let seeds = self.forward_chunk(unit, part, c * CHUNK..end, tables);
+                progress.advance(end - c * CHUNK);
+                seeds
             })
             .collect();
-        if ply == 0 {
-            next.extend_from_slice(&later);
+        Seeds {
+            at_zero: chunks
+                .iter()
+                .flat_map(|s| s.at_zero.iter().copied())
+                .collect(),
+            at_one: chunks
+                .iter()
+                .flat_map(|s| s.at_one.iter().copied())
+                .collect(),
         }
-        progress.advance(next.len() as u64);
-        if next.is_empty() {
-            break;
-        }
-        frontier = next;
-        ply += 1;
     }
 
-    // The tables: what is undecided is drawn. Words of 32 values are
-    // filled in parallel, each chunk with its own list of long distances.
-    let mut out = Vec::with_capacity(unit.parts.len());
-    let mut draws = 0;
-    for (part, indexer) in unit.parts.into_iter().enumerate() {
-        let base = if part == 0 { 0 } else { unit.split };
+    /// The forward pass over the positions `range` of `part`.
+    fn forward_chunk(
+        &self,
+        unit: &Unit,
+        part: usize,
+        range: std::ops::Range<u64>,
+        tables: &Tables,
+    ) -> Seeds {
+        let mut list = ActionList::new();
+        let mut seeds = Seeds::default();
+        let mut walk = Walk::new(&unit.parts[part], range.start);
+        for i in range.clone() {
+            let board = walk.board();
+            if i + 1 < range.end {
+                walk.advance();
+            }
+            let u = unit.base(part) + i;
+            let state = forward(unit, part, &board, tables, &mut list);
+            self.states[u as usize].store(state, Ordering::Relaxed);
+            if state == WIN || state == LOSS {
+                let node = Node::new(u, state == WIN, board);
+                if list.is_empty() {
+                    seeds.at_zero.push(node);
+                } else {
+                    self.depth[u as usize].store(1, Ordering::Relaxed);
+                    seeds.at_one.push(node);
+                }
+            }
+        }
+        seeds
+    }
+
+    /// Step 2: propagation, ply by ply.
+    fn propagate(&self, unit: &Unit, seeds: Seeds, progress: &dyn Progress) {
+        let mut frontier = seeds.at_zero;
+        progress.advance(frontier.len() as u64);
+        let mut ply: u16 = 0;
+        loop {
+            let mut next: Vec<Node> = frontier
+                .par_chunks(1024)
+                .flat_map_iter(|chunk| {
+                    let mut out = Vec::new();
+                    for q in chunk {
+                        expand(unit, q, ply + 1, &self.states, &self.depth, &mut out);
+                    }
+                    out
+                })
+                .collect();
+            if ply == 0 {
+                next.extend_from_slice(&seeds.at_one);
+            }
+            progress.advance(next.len() as u64);
+            if next.is_empty() {
+                break;
+            }
+            frontier = next;
+            ply += 1;
+        }
+    }
+
+    /// The unit's tables: what is undecided is drawn.
+    fn tables(&self, unit: Unit, progress: &dyn Progress) -> Vec<SliceTable> {
+        let mut out = Vec::with_capacity(unit.parts.len());
+        let mut draws = 0;
+        for (part, indexer) in unit.parts.into_iter().enumerate() {
+            let base = if part == 0 { 0 } else { unit.split };
+            let part = self.table(indexer, base);
+            out.push(part.table);
+            draws += part.draws;
+        }
+        progress.advance(draws);
+        out
+    }
+
+    /// The table of the part `indexer` whose positions start at `base`
+    /// in the unit. Words of 32 values are filled in parallel, each chunk
+    /// with its own list of long distances.
+    fn table(&self, indexer: Indexer, base: u64) -> PartTable {
+        const WORDS: usize = 1024;
         let len = indexer.size();
         let mut words = vec![0u64; len.div_ceil(32) as usize];
-        const WORDS: usize = 1024;
-        let pieces: Vec<(u64, u16, Vec<u32>, Vec<u16>)> = words
+        let pieces: Vec<Piece> = words
             .par_chunks_mut(WORDS)
             .enumerate()
-            .map(|(c, chunk)| {
-                let (mut draws, mut max_dtc) = (0u64, 0u16);
-                let (mut long_index, mut long_dtc) = (Vec::new(), Vec::new());
-                let first = (c * WORDS * 32) as u64;
-                for (w, word) in chunk.iter_mut().enumerate() {
-                    for bit in 0..32u64 {
-                        let i = first + 32 * w as u64 + bit;
-                        if i >= len {
-                            break;
-                        }
-                        let u = (base + i) as usize;
-                        let v = match states[u].load(Ordering::Relaxed) {
-                            WIN => Wdl::Win,
-                            LOSS => Wdl::Loss,
-                            _ => {
-                                draws += 1;
-                                Wdl::Draw
-                            }
-                        };
-                        *word |= (v.code() as u64) << (2 * bit);
-                        if v != Wdl::Draw {
-                            let d = depth[u].load(Ordering::Relaxed);
-                            max_dtc = max_dtc.max(d);
-                            if d >= DISTANCE_THRESHOLD.0 {
-                                long_index.push(i as u32);
-                                long_dtc.push(d);
-                            }
-                        }
-                    }
-                }
-                (draws, max_dtc, long_index, long_dtc)
-            })
+            .map(|(c, chunk)| self.fill(chunk, base, (c * WORDS * 32) as u64, len))
             .collect();
-        let mut max_dtc = 0;
+        let (mut draws, mut max_dtc) = (0, 0);
         let (mut long_index, mut long_dtc) = (Vec::new(), Vec::new());
-        for (d, m, li, ld) in pieces {
-            draws += d;
-            max_dtc = max_dtc.max(m);
-            long_index.extend(li);
-            long_dtc.extend(ld);
+        for piece in pieces {
+            draws += piece.draws;
+            max_dtc = max_dtc.max(piece.max_dtc);
+            long_index.extend(piece.long_index);
+            long_dtc.extend(piece.long_dtc);
         }
-        out.push(SliceTable {
+        let table = SliceTable {
             indexer,
             values: Packed::from_words(words, len),
             max_dtc: Plies(max_dtc),
             long_index,
             long_dtc,
-        });
+        };
+        PartTable { table, draws }
     }
-    progress.advance(draws);
-    out
+
+    /// Fills `chunk`, the words of the part's indices from `first` (of
+    /// `len`), with their values.
+    fn fill(&self, chunk: &mut [u64], base: u64, first: u64, len: u64) -> Piece {
+        let mut piece = Piece {
+            draws: 0,
+            max_dtc: 0,
+            long_index: Vec::new(),
+            long_dtc: Vec::new(),
+        };
+        for (w, word) in chunk.iter_mut().enumerate() {
+            for bit in 0..32u64 {
+                let i = first + 32 * w as u64 + bit;
+                if i >= len {
+                    break;
+                }
+                let u = (base + i) as usize;
+                let v = match self.states[u].load(Ordering::Relaxed) {
+                    WIN => Wdl::Win,
+                    LOSS => Wdl::Loss,
+                    _ => {
+                        piece.draws += 1;
+                        Wdl::Draw
+                    }
+                };
+                *word |= (v.code() as u64) << (2 * bit);
+                if v != Wdl::Draw {
+                    let d = self.depth[u].load(Ordering::Relaxed);
+                    piece.max_dtc = piece.max_dtc.max(d);
+                    if d >= DISTANCE_THRESHOLD.0 {
+                        piece.long_index.push(i as u32);
+                        piece.long_dtc.push(d);
+                    }
+                }
+            }
+        }
+        piece
+    }
 }
 
 /// The forward pass of one position of `part`: its state.

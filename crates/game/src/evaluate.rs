@@ -39,12 +39,11 @@ pub trait Evaluate: Game {
     }
 
     /// A shortcut for the quiescence search, which at most of its nodes
-    /// finds no tactical move: `Some(has_moves)` where the game can tell
-    /// at little cost that the position has no tactical move, saying
-    /// whether it has any move at all; `None` where it may have one (the
-    /// searcher then generates the moves). The default always says `None`.
-    fn no_tactical_move(&self) -> Option<bool> {
-        None
+    /// finds no tactical move: what the game can tell of its tactical moves
+    /// at little cost, without generating the moves. The default always
+    /// says [`TacticalMoves::Unknown`].
+    fn tactical_moves(&self) -> TacticalMoves {
+        TacticalMoves::Unknown
     }
 
     /// A small key naming `mv` for the history heuristic (for example
@@ -90,6 +89,20 @@ pub trait Evaluator<G: Game> {
     fn probe_with_distance(&self, pos: &G) -> Option<(Proven, Option<u32>)> {
         self.probe(pos).map(|proven| (proven, None))
     }
+}
+
+/// What a game tells of a position's tactical moves without generating
+/// its moves ([`Evaluate::tactical_moves`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TacticalMoves {
+    /// The position may have a tactical move: the moves must be generated
+    /// to know.
+    Unknown,
+    /// No tactical move, but some quiet one: a quiescence search stands
+    /// pat.
+    OnlyQuiet,
+    /// No move at all: the side to move has lost.
+    NoMove,
 }
 
 /// An endgame database's value of a position, for the side to move.

@@ -2,9 +2,10 @@
 //! evaluation: a compact binary form of its positions (for training data),
 //! and the sparse features of a linear model over them.
 //!
-//! A learned evaluation is linear: the score of a position, from the side
-//! to move's view, is `sum(coefficient * weight)` over the position's
-//! active features ([`Learn::features`]). The game decides what a feature
+//! A learned evaluation is linear, or linear with a hidden layer on top
+//! ([`NetShape`]): the linear score of a position, from the side to move's
+//! view, is `sum(coefficient * weight)` over the position's active features
+//! ([`Learn::features`]). The game decides what a feature
 //! is (a pattern of pieces in a region, a piece on a square, a count) and
 //! how a feature's coefficient depends on the stage of the game (a game
 //! that blends an opening and an endgame weight lists the feature twice,

@@ -88,6 +88,22 @@ pub fn label(out: &mut String, ply: usize, colour: &str, x: f64, y: f64) {
     );
 }
 
+/// A three-pointed crown in `ink` across a disc of radius `r` centred at
+/// (`x`, `y`), as books mark a king.
+pub fn crown(out: &mut String, x: f64, y: f64, r: f64, ink: &str) {
+    let (w, h) = (r * 0.9, r * 0.55);
+    let (left, right) = (x - w / 2.0, x + w / 2.0);
+    let (bottom, top) = (y + h / 2.0, y - h / 2.0);
+    let _ = write!(
+        out,
+        "<path d=\"M{left:.1},{bottom:.1} L{left:.1},{top:.1} L{:.1},{y:.1} L{x:.1},{:.1} \
+         L{:.1},{y:.1} L{right:.1},{top:.1} L{right:.1},{bottom:.1} z\" fill=\"{ink}\"/>",
+        x - w / 4.0,
+        y - h / 1.4,
+        x + w / 4.0,
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,6 +111,17 @@ mod tests {
     #[test]
     fn escaping_covers_the_special_characters() {
         assert_eq!(escape(r#"a<b>&"c'"#), "a&lt;b&gt;&amp;&quot;c&apos;");
+    }
+
+    #[test]
+    fn a_crown_has_three_points_on_its_disc() {
+        let mut out = String::new();
+        crown(&mut out, 50.0, 40.0, 20.0, "#fff");
+        assert_eq!(
+            out,
+            "<path d=\"M41.0,45.5 L41.0,34.5 L45.5,40.0 L50.0,32.1 L54.5,40.0 L59.0,34.5 \
+             L59.0,45.5 z\" fill=\"#fff\"/>"
+        );
     }
 
     #[test]

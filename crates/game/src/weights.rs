@@ -16,6 +16,7 @@
 //! ```
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
 
 const MAGIC: &[u8; 16] = b"PARLOUR-WEIGHTS\n";
 
@@ -73,6 +74,14 @@ pub enum WeightsError {
         found: String,
         /// The model asked for.
         expected: String,
+    },
+    /// The right model, its weights at another scale.
+    #[error("the weights are at a resolution of {found} units per unit of score; the model's is {expected}")]
+    WrongResolution {
+        /// The file's resolution.
+        found: u16,
+        /// The model's.
+        expected: u16,
     },
     /// The right model's name but not its number of weights.
     #[error("the weights file holds {found} weights; the model has {expected}")]
@@ -235,6 +244,56 @@ impl Weights {
         }
         Ok(self)
     }
+
+    /// These weights, if they are for the model `key` with `count` weights
+    /// at `resolution` weight units per unit of score: what a game's model
+    /// asks of a file before it reads the weights.
+    pub fn expect_model(
+        self,
+        key: &str,
+        count: usize,
+        resolution: u16,
+    ) -> Result<Weights, WeightsError> {
+        let weights = self.expect(key, count)?;
+        if weights.resolution != resolution {
+            return Err(WeightsError::WrongResolution {
+                found: weights.resolution,
+                expected: resolution,
+            });
+        }
+        Ok(weights)
+    }
+}
+
+/// A model built into the binary: the bytes of its weights file, read
+/// into the model once, when it is first asked for.
+pub struct Shipped<M> {
+    bytes: &'static [u8],
+    model: OnceLock<Arc<M>>,
+}
+
+impl<M> Shipped<M> {
+    /// The model of the weights file `bytes` (an `include_bytes!`).
+    pub const fn new(bytes: &'static [u8]) -> Shipped<M> {
+        Shipped {
+            bytes,
+            model: OnceLock::new(),
+        }
+    }
+
+    /// The model, made by `read` from the weights the first time. The
+    /// game's tests read every shipped file, so a file that is not whole
+    /// or does not fit its model is a build that never ships: it panics.
+    #[inline]
+    pub fn get(&self, read: impl FnOnce(Weights) -> Result<M, WeightsError>) -> &Arc<M> {
+        self.model.get_or_init(|| self.load(read))
+    }
+
+    #[cold]
+    fn load(&self, read: impl FnOnce(Weights) -> Result<M, WeightsError>) -> Arc<M> {
+        let weights = Weights::from_bytes(self.bytes).expect("the shipped weights are whole");
+        Arc::new(read(weights).expect("the shipped weights fit the model"))
+    }
 }
 
 #[cfg(test)]
@@ -297,6 +356,25 @@ mod tests {
                 expected: 7
             })
         ));
-        assert!(w.expect("toy/plain/v1", 6).is_ok());
+        assert!(w.clone().expect("toy/plain/v1", 6).is_ok());
+        assert!(matches!(
+            w.clone().expect_model("toy/plain/v1", 6, 8),
+            Err(WeightsError::WrongResolution {
+                found: 16,
+                expected: 8
+            })
+        ));
+        assert!(w.expect_model("toy/plain/v1", 6, 16).is_ok());
+    }
+
+    #[test]
+    fn a_shipped_model_is_read_once() {
+        static BYTES: OnceLock<Vec<u8>> = OnceLock::new();
+        let bytes = BYTES.get_or_init(|| sample().to_bytes());
+        let shipped: Shipped<usize> = Shipped::new(bytes);
+        let first = shipped.get(|w| Ok(w.values.len()));
+        assert_eq!(**first, 6);
+        let again = shipped.get(|_| unreachable!("read twice"));
+        assert!(Arc::ptr_eq(first, again));
     }
 }

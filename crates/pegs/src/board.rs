@@ -90,130 +90,22 @@ impl Board {
 
     fn generate(squares: u8, diagonals: bool) -> Board {
         let n = 8 * squares as usize;
-        let sq = squares as usize;
-        let bit = |s: usize, p: usize| 1u64 << (8 * s + p % 8);
-        // Across squares, a point is connected at mid-sides always and at
-        // corners only with diagonals.
-        let across = |p: usize| p % 2 == 1 || diagonals;
-
-        let mut neighbours = [0u64; MAX_HOLES];
-        let mut pairs = [[PAD; 2]; MAX_HOLES];
-        let mut ring = [[0u64; 5]; MAX_HOLES];
-        for s in 0..sq {
-            for p in 0..8 {
-                let h = 8 * s + p;
-                neighbours[h] |= bit(s, p + 1) | bit(s, p + 7);
-                if across(p) {
-                    if s > 0 {
-                        neighbours[h] |= bit(s - 1, p);
-                    }
-                    if s + 1 < sq {
-                        neighbours[h] |= bit(s + 1, p);
-                    }
-                }
-                pairs[h][0] = bit(s, p + 7) | bit(s, p + 1);
-                if across(p) && s > 0 && s + 1 < sq {
-                    pairs[h][1] = bit(s - 1, p) | bit(s + 1, p);
-                }
-                for (d, r) in ring[h].iter_mut().enumerate().skip(1) {
-                    *r = bit(s, p + d) | bit(s, p + 8 - d);
-                }
-            }
-        }
-
-        let mut jaws = [[(0u64, 0u64); 4]; MAX_HOLES];
-        let mut jaw_count = [0usize; MAX_HOLES];
-        for (x, holes) in pairs.iter().enumerate().take(n) {
-            for &pair in holes {
-                if pair == PAD {
-                    continue;
-                }
-                let a = pair.trailing_zeros() as usize;
-                let b = 63 - pair.leading_zeros() as usize;
-                for (arrive, other) in [(a, b), (b, a)] {
-                    jaws[arrive][jaw_count[arrive]] = (1 << x, 1 << other);
-                    jaw_count[arrive] += 1;
-                }
-            }
-        }
-
-        let mut lines = Vec::new();
-        for s in 0..sq {
-            for k in 0..4 {
-                lines.push([
-                    Hole::at(s, 2 * k),
-                    Hole::at(s, 2 * k + 1),
-                    Hole::at(s, 2 * k + 2),
-                ]);
-            }
-        }
-        for s in 0..sq.saturating_sub(2) {
-            for p in (0..8).filter(|&p| across(p)) {
-                lines.push([Hole::at(s, p), Hole::at(s + 1, p), Hole::at(s + 2, p)]);
-            }
-        }
-        lines.sort();
-        let line_masks = lines
-            .iter()
-            .map(|l| LineMask {
-                all: l[0].set().0 | l[1].set().0 | l[2].set().0,
-                ends: l[0].set().0 | l[2].set().0,
-                holes: {
-                    let mut holes = l.map(|h| h.index() as u8);
-                    holes.sort_unstable();
-                    holes
-                },
-            })
-            .collect();
-        let mut lines_through = [[NO_LINE; MAX_LINES_THROUGH]; MAX_HOLES];
-        let mut line_count = [0usize; MAX_HOLES];
-        for line in &lines {
-            let ends = line[0].set().0 | line[2].set().0;
-            for h in line {
-                let others = line
-                    .iter()
-                    .filter(|o| *o != h)
-                    .fold(0, |m, o| m | o.set().0);
-                let i = h.index();
-                lines_through[i][line_count[i]] = LineAt {
-                    others,
-                    ends: others & ends,
-                };
-                line_count[i] += 1;
-            }
-        }
-
-        let mut distance = [[u8::MAX; MAX_HOLES]; MAX_HOLES];
-        let mut shells = [[0u64; MAX_HOLES]; MAX_HOLES];
-        for from in 0..n {
-            let mut seen = 1u64 << from;
-            let mut frontier = seen;
-            let mut d = 0;
-            while frontier != 0 {
-                shells[from][d] = frontier;
-                for h in bits(frontier) {
-                    distance[from][h] = d as u8;
-                }
-                let next = bits(frontier).fold(0, |m, h| m | neighbours[h]) & !seen;
-                seen |= next;
-                frontier = next;
-                d += 1;
-            }
-        }
-
+        let links = Links::of(squares as usize, diagonals);
+        let lines = straight_lines(squares as usize, diagonals);
+        let reach = Reach::of(n, &links.neighbours);
         Board {
             squares,
             diagonals,
             all: (1u64 << n) - 1,
-            neighbours,
-            pairs,
-            jaws,
+            neighbours: links.neighbours,
+            jaws: jaws(&links.pairs, n),
+            pairs: links.pairs,
+            line_masks: lines.iter().map(LineMask::of).collect(),
+            lines_through: lines_through(&lines),
             lines,
-            line_masks,
-            lines_through,
-            ring,
-            distance,
-            shells,
+            ring: links.ring,
+            distance: reach.distance,
+            shells: reach.shells,
         }
     }
 
@@ -320,6 +212,166 @@ impl Board {
             }
         }
         0
+    }
+}
+
+/// The hole bit of point `p` (taken round the square) of square `s`.
+fn bit(s: usize, p: usize) -> u64 {
+    1u64 << (8 * s + p % 8)
+}
+
+/// Whether point `p` is connected across squares: mid-sides always,
+/// corners only with diagonals.
+fn across(p: usize, diagonals: bool) -> bool {
+    p % 2 == 1 || diagonals
+}
+
+/// Each hole's neighbours, opposite pairs and ring round its square.
+struct Links {
+    neighbours: [u64; MAX_HOLES],
+    pairs: [[u64; 2]; MAX_HOLES],
+    ring: [[u64; 5]; MAX_HOLES],
+}
+
+impl Links {
+    fn of(squares: usize, diagonals: bool) -> Links {
+        let mut links = Links {
+            neighbours: [0u64; MAX_HOLES],
+            pairs: [[PAD; 2]; MAX_HOLES],
+            ring: [[0u64; 5]; MAX_HOLES],
+        };
+        for s in 0..squares {
+            for p in 0..8 {
+                let h = 8 * s + p;
+                links.neighbours[h] |= bit(s, p + 1) | bit(s, p + 7);
+                if across(p, diagonals) {
+                    if s > 0 {
+                        links.neighbours[h] |= bit(s - 1, p);
+                    }
+                    if s + 1 < squares {
+                        links.neighbours[h] |= bit(s + 1, p);
+                    }
+                }
+                links.pairs[h][0] = bit(s, p + 7) | bit(s, p + 1);
+                if across(p, diagonals) && s > 0 && s + 1 < squares {
+                    links.pairs[h][1] = bit(s - 1, p) | bit(s + 1, p);
+                }
+                for (d, r) in links.ring[h].iter_mut().enumerate().skip(1) {
+                    *r = bit(s, p + d) | bit(s, p + 8 - d);
+                }
+            }
+        }
+        links
+    }
+}
+
+/// For each hole a peg arrives in, the (blocked hole, other jaw) pairs
+/// of the opposite `pairs` it completes.
+fn jaws(pairs: &[[u64; 2]; MAX_HOLES], holes: usize) -> [[(u64, u64); 4]; MAX_HOLES] {
+    let mut jaws = [[(0u64, 0u64); 4]; MAX_HOLES];
+    let mut count = [0usize; MAX_HOLES];
+    for (x, holes) in pairs.iter().enumerate().take(holes) {
+        for &pair in holes {
+            if pair == PAD {
+                continue;
+            }
+            let a = pair.trailing_zeros() as usize;
+            let b = 63 - pair.leading_zeros() as usize;
+            for (arrive, other) in [(a, b), (b, a)] {
+                jaws[arrive][count[arrive]] = (1 << x, 1 << other);
+                count[arrive] += 1;
+            }
+        }
+    }
+    jaws
+}
+
+/// Every straight line of three holes, sorted: the sides of each square,
+/// and the lines across three squares.
+fn straight_lines(squares: usize, diagonals: bool) -> Vec<[Hole; 3]> {
+    let mut lines = Vec::new();
+    for s in 0..squares {
+        for k in 0..4 {
+            lines.push([
+                Hole::at(s, 2 * k),
+                Hole::at(s, 2 * k + 1),
+                Hole::at(s, 2 * k + 2),
+            ]);
+        }
+    }
+    for s in 0..squares.saturating_sub(2) {
+        for p in (0..8).filter(|&p| across(p, diagonals)) {
+            lines.push([Hole::at(s, p), Hole::at(s + 1, p), Hole::at(s + 2, p)]);
+        }
+    }
+    lines.sort();
+    lines
+}
+
+impl LineMask {
+    fn of(line: &[Hole; 3]) -> LineMask {
+        let mut holes = line.map(|h| h.index() as u8);
+        holes.sort_unstable();
+        LineMask {
+            all: line[0].set().0 | line[1].set().0 | line[2].set().0,
+            ends: line[0].set().0 | line[2].set().0,
+            holes,
+        }
+    }
+}
+
+/// Each hole's lines, seen from it.
+fn lines_through(lines: &[[Hole; 3]]) -> [[LineAt; MAX_LINES_THROUGH]; MAX_HOLES] {
+    let mut through = [[NO_LINE; MAX_LINES_THROUGH]; MAX_HOLES];
+    let mut count = [0usize; MAX_HOLES];
+    for line in lines {
+        let ends = line[0].set().0 | line[2].set().0;
+        for h in line {
+            let others = line
+                .iter()
+                .filter(|o| *o != h)
+                .fold(0, |m, o| m | o.set().0);
+            let i = h.index();
+            through[i][count[i]] = LineAt {
+                others,
+                ends: others & ends,
+            };
+            count[i] += 1;
+        }
+    }
+    through
+}
+
+/// How far apart holes are, by a breadth-first walk over the connections.
+struct Reach {
+    /// `distance[a][b]`: connections from a to b.
+    distance: [[u8; MAX_HOLES]; MAX_HOLES],
+    /// `shells[h][d]`: the holes d connections from h.
+    shells: [[u64; MAX_HOLES]; MAX_HOLES],
+}
+
+impl Reach {
+    fn of(holes: usize, neighbours: &[u64; MAX_HOLES]) -> Reach {
+        let mut reach = Reach {
+            distance: [[u8::MAX; MAX_HOLES]; MAX_HOLES],
+            shells: [[0u64; MAX_HOLES]; MAX_HOLES],
+        };
+        for from in 0..holes {
+            let mut seen = 1u64 << from;
+            let mut frontier = seen;
+            let mut d = 0;
+            while frontier != 0 {
+                reach.shells[from][d] = frontier;
+                for h in bits(frontier) {
+                    reach.distance[from][h] = d as u8;
+                }
+                let next = bits(frontier).fold(0, |m, h| m | neighbours[h]) & !seen;
+                seen |= next;
+                frontier = next;
+                d += 1;
+            }
+        }
+        reach
     }
 }
 

@@ -16,10 +16,13 @@
 //! assert_eq!(perft(&start, 2), 552);
 //! ```
 
+mod arrival;
 mod board;
 mod diagram;
 mod error;
 pub mod eval;
+mod evaluator;
+mod game;
 mod hole;
 pub mod learned;
 mod movegen;
@@ -27,6 +30,9 @@ mod moves;
 mod position;
 mod rules;
 mod svg;
+mod tactics;
+#[cfg(test)]
+mod testing;
 mod text;
 mod variant;
 mod zobrist;
@@ -34,7 +40,7 @@ mod zobrist;
 pub use board::{Board, MAX_SQUARES, MIN_SQUARES};
 pub use diagram::{board_diagram, board_tables, position_diagram};
 pub use error::{Error, MoveError, PositionError, RulesError};
-pub use eval::PegEval;
+pub use evaluator::PegEval;
 pub use hole::{Hole, HoleSet, Holes, MAX_HOLES};
 pub use moves::PegMove;
 pub use position::{PegMoveList, PegPosition, MAX_MOVES};

@@ -9,10 +9,11 @@
 //! if the move leaves the King blocked, exactly the removals of one of his
 //! neighbours free him. The same pass counts (perft's last ply) or lists.
 
+use crate::arrival::{block_captures, king_block, makes_line};
 use crate::board::Board;
 use crate::hole::bits;
 use crate::moves::PegMove;
-use crate::position::{block_captures, king_block, makes_line, PegMoveList, PegPosition};
+use crate::position::{PegMoveList, PegPosition};
 
 /// Where generated moves go: a list, or a count.
 pub(crate) trait Sink {

@@ -2,15 +2,13 @@
 //! counts, the side to move, the pending force, the rules. Copy-make:
 //! [`PegPosition::play`] returns a new position.
 
+use crate::arrival::{block_captures, forces, king_block};
 use crate::board::Board;
-use crate::error::MoveError;
 use crate::hole::{Hole, HoleSet};
-use crate::movegen::{self, Counter};
 use crate::moves::PegMove;
 use crate::rules::PegRules;
-use crate::zobrist;
 use arrayvec::ArrayVec;
-use parlour_game::{Game, Side};
+use parlour_game::Side;
 use std::fmt;
 
 /// The capacity of a move list, a bound on the legal moves of any position.
@@ -59,79 +57,10 @@ impl PartialEq for PegPosition {
 
 impl Eq for PegPosition {}
 
-impl std::hash::Hash for PegPosition {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        state.write_u64(zobrist::hash(self));
-    }
-}
-
 impl fmt::Debug for PegPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "PegPosition({self})")
     }
-}
-
-/// Whether the King in `king` (a one-bit mask, or 0 for none) is blocked
-/// with `occupied` filled and `adversary` holding the pairs: the blocking
-/// pegs (every adversary pair holding him), or 0.
-#[inline(always)]
-pub(crate) fn king_block(board: &Board, king: u64, occupied: u64, adversary: u64) -> u64 {
-    if king == 0 {
-        return 0;
-    }
-    let k = king.trailing_zeros() as usize;
-    if board.nb(k) & !occupied != 0 {
-        return 0;
-    }
-    let [p, q] = *board.pair_masks(k);
-    let mut blocking = 0;
-    if p & adversary == p {
-        blocking |= p;
-    }
-    if q & adversary == q {
-        blocking |= q;
-    }
-    blocking
-}
-
-/// The adversary ordinary pegs that a peg arriving in `to` blocks, with
-/// `mine` the mover's pegs after the move.
-#[inline(always)]
-pub(crate) fn block_captures(board: &Board, to: usize, mine: u64, victims: u64) -> u64 {
-    let mut captured = 0;
-    for &(x, b) in board.jaws_at(to) {
-        if x & victims != 0 && b & mine != 0 {
-            captured |= x;
-        }
-    }
-    captured
-}
-
-/// Whether a peg arriving in `to` completes a line of the mover's pegs.
-#[inline(always)]
-pub(crate) fn makes_line(board: &Board, to: usize, mine: u64) -> bool {
-    board
-        .lines_at(to)
-        .iter()
-        .any(|line| line.others & mine == line.others)
-}
-
-/// The adversary pegs forced by lines through the arriving peg in `to`.
-#[inline(always)]
-fn forces(board: &Board, to: usize, mine: u64, adversary: u64) -> u64 {
-    let mut forced = 0;
-    for line in board.lines_at(to) {
-        let mut ends = line.ends & adversary;
-        while ends != 0 {
-            let e = ends & ends.wrapping_neg();
-            let rest = line.others ^ e;
-            if rest & mine == rest {
-                forced |= e;
-            }
-            ends ^= e;
-        }
-    }
-    forced
 }
 
 impl PegPosition {
@@ -203,19 +132,6 @@ impl PegPosition {
         ))
     }
 
-    /// Every legal move, into `moves` (cleared first).
-    pub fn moves(&self, moves: &mut PegMoveList) {
-        moves.clear();
-        movegen::generate(self, moves);
-    }
-
-    /// The number of legal moves, counted without building them.
-    pub fn count(&self) -> u64 {
-        let mut counter = Counter(0);
-        movegen::generate(self, &mut counter);
-        counter.0
-    }
-
     /// The position after `mv`, which must be legal here.
     pub fn play(&self, mv: PegMove) -> PegPosition {
         let board = self.board;
@@ -271,68 +187,5 @@ impl PegPosition {
         let t = self.side.opponent().index();
         let next = self.play(mv);
         next.reserve != self.reserve || self.pegs[t] & !next.pegs[t] != 0
-    }
-
-    /// Reads a move and matches it against the legal moves.
-    pub fn parse_move(&self, text: &str) -> Result<PegMove, MoveError> {
-        let mv = PegMove::parse(text.trim(), self.board.hole_count())?;
-        let mut list = PegMoveList::new();
-        self.moves(&mut list);
-        if list.contains(&mv) {
-            return Ok(mv);
-        }
-        let mut legal: Vec<String> = list.iter().map(|m| m.to_string()).collect();
-        legal.sort();
-        let text = text.to_string();
-        Err(if legal.is_empty() {
-            MoveError::NoMove {
-                text,
-                side: self.side,
-            }
-        } else {
-            MoveError::Illegal { text, legal }
-        })
-    }
-}
-
-impl Game for PegPosition {
-    type Move = PegMove;
-    type MoveList = PegMoveList;
-    type MoveError = MoveError;
-
-    #[inline]
-    fn side_to_move(&self) -> Side {
-        self.side
-    }
-
-    #[inline]
-    fn legal_moves(&self, moves: &mut PegMoveList) {
-        self.moves(moves)
-    }
-
-    #[inline]
-    fn count_moves(&self) -> u64 {
-        self.count()
-    }
-
-    #[inline]
-    fn play(&self, mv: PegMove) -> PegPosition {
-        PegPosition::play(self, mv)
-    }
-
-    fn hash(&self) -> u64 {
-        zobrist::hash(self)
-    }
-
-    fn is_irreversible(&self, mv: PegMove) -> bool {
-        PegPosition::is_irreversible(self, mv)
-    }
-
-    fn quiet_ply_limit(&self) -> u32 {
-        self.rules.quiet_plies as u32
-    }
-
-    fn parse_move(&self, text: &str) -> Result<PegMove, MoveError> {
-        PegPosition::parse_move(self, text)
     }
 }

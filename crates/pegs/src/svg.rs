@@ -44,22 +44,7 @@ fn peg(out: &mut String, side: Side, king: bool, x: f64, y: f64, r: f64) {
         "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"{fill}\" stroke=\"#1d1d1d\" stroke-width=\"1.5\"/>"
     );
     if king {
-        let (w, h) = (r * 0.9, r * 0.55);
-        let _ = write!(
-            out,
-            "<path d=\"M{:.1},{:.1} L{:.1},{:.1} L{:.1},{y:.1} L{x:.1},{:.1} L{:.1},{y:.1} L{:.1},{:.1} L{:.1},{:.1} z\" fill=\"{ink}\"/>",
-            x - w / 2.0,
-            y + h / 2.0,
-            x - w / 2.0,
-            y - h / 2.0,
-            x - w / 4.0,
-            y - h / 1.4,
-            x + w / 4.0,
-            x + w / 2.0,
-            y - h / 2.0,
-            x + w / 2.0,
-            y + h / 2.0,
-        );
+        svg::crown(out, x, y, r, ink);
     }
 }
 
@@ -90,6 +75,24 @@ pub fn diagram_svg(pos: &PegPosition, line: &[PegMove]) -> String {
         out,
         "<rect class=\"paper\" x=\"0\" y=\"0\" width=\"{width:.0}\" height=\"{height:.0}\" fill=\"#f6efdc\"/>"
     );
+    draw_links(&mut out, board);
+    draw_holes(&mut out, pos);
+    draw_pegs(&mut out, pos);
+    draw_line(&mut out, board, line);
+    let top = span + 2.0 * MARGIN;
+    draw_stock(&mut out, pos, top);
+    let _ = writeln!(
+        out,
+        "<text class=\"caption\" x=\"{MARGIN:.1}\" y=\"{:.1}\" font-size=\"13\" fill=\"#1d1d1d\">{}</text>",
+        top + 72.0,
+        escape(&format!("{} to move", pos.side()))
+    );
+    out.push_str(svg::CLOSE);
+    out
+}
+
+/// The board's connections, as lines.
+fn draw_links(out: &mut String, board: &Board) {
     for h in board.holes() {
         for g in board.neighbours(h).iter().filter(|&g| g > h) {
             let ((x1, y1), (x2, y2)) = (centre(board, h), centre(board, g));
@@ -99,6 +102,11 @@ pub fn diagram_svg(pos: &PegPosition, line: &[PegMove]) -> String {
             );
         }
     }
+}
+
+/// Each hole as a ring with its number beside it, forced holes ringed.
+fn draw_holes(out: &mut String, pos: &PegPosition) {
+    let board = pos.board();
     for h in board.holes() {
         let (x, y) = centre(board, h);
         let _ = writeln!(
@@ -117,6 +125,11 @@ pub fn diagram_svg(pos: &PegPosition, line: &[PegMove]) -> String {
             );
         }
     }
+}
+
+/// The pegs and Kings on their holes.
+fn draw_pegs(out: &mut String, pos: &PegPosition) {
+    let board = pos.board();
     for side in Side::BOTH {
         for h in pos.pegs(side).iter() {
             let king = pos.king(side) == Some(h);
@@ -127,16 +140,21 @@ pub fn diagram_svg(pos: &PegPosition, line: &[PegMove]) -> String {
                 if king { "king" } else { "peg" },
                 h.number()
             );
-            peg(&mut out, side, king, x, y, if king { 17.0 } else { 13.0 });
+            peg(out, side, king, x, y, if king { 17.0 } else { 13.0 });
             out.push_str("</g>\n");
         }
     }
+}
+
+/// `line`'s moves, played in turn: a slide as an arrow, a placement as
+/// its ply number on the hole, a line removal as a cross.
+fn draw_line(out: &mut String, board: &Board, line: &[PegMove]) {
     for (i, mv) in line.iter().enumerate() {
         let ply = i + 1;
         let (tx, ty) = centre(board, mv.to());
         match mv.from() {
             Some(from) => svg::arrow(
-                &mut out,
+                out,
                 ply,
                 &from.to_string(),
                 &mv.to().to_string(),
@@ -151,7 +169,7 @@ pub fn diagram_svg(pos: &PegPosition, line: &[PegMove]) -> String {
                     mv.to(),
                     mv.is_king_placement()
                 );
-                svg::label(&mut out, ply, colour, tx + 6.0, ty - 6.0);
+                svg::label(out, ply, colour, tx + 6.0, ty - 6.0);
             }
         }
         if let Some(r) = mv.removal() {
@@ -170,7 +188,11 @@ pub fn diagram_svg(pos: &PegPosition, line: &[PegMove]) -> String {
             );
         }
     }
-    let top = span + 2.0 * MARGIN;
+}
+
+/// The panel below the board, from `top`: each side's hand and reserve,
+/// drawn as small pegs and counted.
+fn draw_stock(out: &mut String, pos: &PegPosition, top: f64) {
     for (k, side) in Side::BOTH.into_iter().enumerate() {
         let y = top + 14.0 + 26.0 * k as f64;
         let (hand, reserve) = (pos.hand(side), pos.reserve(side));
@@ -196,12 +218,4 @@ pub fn diagram_svg(pos: &PegPosition, line: &[PegMove]) -> String {
         }
         out.push_str("</g>\n");
     }
-    let _ = writeln!(
-        out,
-        "<text class=\"caption\" x=\"{MARGIN:.1}\" y=\"{:.1}\" font-size=\"13\" fill=\"#1d1d1d\">{}</text>",
-        top + 72.0,
-        escape(&format!("{} to move", pos.side()))
-    );
-    out.push_str(svg::CLOSE);
-    out
 }

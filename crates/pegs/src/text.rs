@@ -101,13 +101,13 @@ fn counts(
     Ok(out)
 }
 
-impl PegPosition {
-    /// Reads a position. `rules` are the rules given elsewhere (the command
-    /// line's `--rules`): a `/rules:` field that disagrees with them is an
-    /// error, and without that field the position is under `rules` (or the
-    /// defaults if `None`).
-    pub fn parse(text: &str, rules: Option<PegRules>) -> Result<PegPosition, PositionError> {
-        let text = text.trim();
+/// A position's text split into its fields, by their place in [`ORDER`].
+struct Fields<'a>([Option<&'a str>; 7]);
+
+impl<'a> Fields<'a> {
+    /// Splits `text` into its fields: each known, named once and in
+    /// order, the required ones present.
+    fn split(text: &'a str) -> Result<Fields<'a>, PositionError> {
         let mut fields: [Option<&str>; 7] = [None; 7];
         let mut last = None;
         for part in text.split('/') {
@@ -139,115 +139,160 @@ impl PegPosition {
                 return Err(PositionError::MissingField { name });
             }
         }
-        let field = |i: usize| fields[i].unwrap_or("");
+        Ok(Fields(fields))
+    }
 
-        let own_rules = match fields[6] {
-            Some("") => return Err(PositionError::EmptyRules),
-            Some(r) => Some(r.parse::<PegRules>()?),
-            None => None,
-        };
-        let rules = match (own_rules, rules) {
-            (Some(own), Some(given)) if own != given => {
-                return Err(PositionError::RulesDisagree { own, given })
-            }
-            (Some(a), _) => a,
-            (None, Some(b)) => b,
-            (None, None) => PegRules::DEFAULT,
-        };
-        let mut pos = PegPosition::start(rules);
-        let holes = pos.board.hole_count();
+    /// The value of the field at `i` in [`ORDER`], empty where absent.
+    fn value(&self, i: usize) -> &'a str {
+        self.0[i].unwrap_or("")
+    }
+}
 
-        let hole = |field: &'static str, item: &str| -> Result<Hole, PositionError> {
-            let n: u32 = item.parse().map_err(|_| PositionError::NotAHole {
-                field,
-                item: item.to_string(),
-            })?;
-            Hole::from_number(n).filter(|h| h.index() < holes).ok_or(
-                PositionError::HoleOutOfRange {
-                    field,
-                    hole: n,
-                    holes,
-                },
-            )
-        };
-        let mut occupied = 0u64;
-        for side in Side::BOTH {
-            let name = ORDER[side.index()];
-            let value = field(side.index());
-            if value.is_empty() {
-                continue;
-            }
-            for item in value.split(',').map(str::trim) {
-                let (king, number) = match item.strip_prefix('K') {
-                    Some(n) => (true, n),
-                    None => (false, item),
-                };
-                let h = hole(name, number)?;
-                let bit = h.set().0;
-                if occupied & bit != 0 {
-                    return Err(PositionError::TwoPegs { hole: h });
-                }
-                occupied |= bit;
-                if king {
-                    if pos.kings & pos.pegs[side.index()] != 0 {
-                        return Err(PositionError::TwoKings { side });
-                    }
-                    pos.kings |= bit;
-                }
-                pos.pegs[side.index()] |= bit;
-            }
+/// The rules of a position whose own `/rules:` field is `own`: those must
+/// agree with the rules `given` elsewhere; with neither, the defaults.
+fn rules_of(own: Option<&str>, given: Option<PegRules>) -> Result<PegRules, PositionError> {
+    let own = match own {
+        Some("") => return Err(PositionError::EmptyRules),
+        Some(r) => Some(r.parse::<PegRules>()?),
+        None => None,
+    };
+    match (own, given) {
+        (Some(own), Some(given)) if own != given => {
+            Err(PositionError::RulesDisagree { own, given })
         }
-        pos.hand = counts("hand", field(2), rules.pegs, "pegs")?;
-        pos.reserve = counts("reserve", field(3), rules.reserve, "reserve")?;
-        pos.side = match field(4) {
-            "b" => Side::Black,
-            "w" => Side::White,
-            other => {
-                return Err(PositionError::Turn {
-                    found: other.to_string(),
-                })
+        (Some(a), _) => Ok(a),
+        (None, Some(b)) => Ok(b),
+        (None, None) => Ok(PegRules::DEFAULT),
+    }
+}
+
+/// The hole `item` names in the field `field`, on a board of `holes`.
+fn hole(field: &'static str, item: &str, holes: usize) -> Result<Hole, PositionError> {
+    let n: u32 = item.parse().map_err(|_| PositionError::NotAHole {
+        field,
+        item: item.to_string(),
+    })?;
+    Hole::from_number(n)
+        .filter(|h| h.index() < holes)
+        .ok_or(PositionError::HoleOutOfRange {
+            field,
+            hole: n,
+            holes,
+        })
+}
+
+/// The side to move of the `turn` field.
+fn turn(value: &str) -> Result<Side, PositionError> {
+    match value {
+        "b" => Ok(Side::Black),
+        "w" => Ok(Side::White),
+        other => Err(PositionError::Turn {
+            found: other.to_string(),
+        }),
+    }
+}
+
+impl PegPosition {
+    /// Reads a position. `rules` are the rules given elsewhere (the command
+    /// line's `--rules`): a `/rules:` field that disagrees with them is an
+    /// error, and without that field the position is under `rules` (or the
+    /// defaults if `None`).
+    pub fn parse(text: &str, rules: Option<PegRules>) -> Result<PegPosition, PositionError> {
+        let fields = Fields::split(text.trim())?;
+        let rules = rules_of(fields.0[6], rules)?;
+        let mut pos = PegPosition::start(rules);
+        for side in Side::BOTH {
+            pos.place_pegs(side, fields.value(side.index()))?;
+        }
+        pos.hand = counts("hand", fields.value(2), rules.pegs, "pegs")?;
+        pos.reserve = counts("reserve", fields.value(3), rules.reserve, "reserve")?;
+        pos.side = turn(fields.value(4))?;
+        if let Some(value) = fields.0[5] {
+            pos.force = pos.forced_holes(value)?;
+        }
+        pos.check_pegs_accounted_for()?;
+        Ok(pos)
+    }
+
+    /// Puts the pegs the field `value` lists (`K11,3,5`) on the board for
+    /// `side`: on holes of the board, one peg a hole, one King a side.
+    fn place_pegs(&mut self, side: Side, value: &str) -> Result<(), PositionError> {
+        if value.is_empty() {
+            return Ok(());
+        }
+        let name = ORDER[side.index()];
+        let holes = self.board.hole_count();
+        for item in value.split(',').map(str::trim) {
+            let (king, number) = match item.strip_prefix('K') {
+                Some(n) => (true, n),
+                None => (false, item),
+            };
+            let h = hole(name, number, holes)?;
+            let bit = h.set().0;
+            if (self.pegs[0] | self.pegs[1]) & bit != 0 {
+                return Err(PositionError::TwoPegs { hole: h });
             }
-        };
-        if let Some(value) = fields[5] {
-            if value.is_empty() {
-                return Err(PositionError::EmptyForce);
-            }
-            let own = pos.pegs[pos.side.index()];
-            for item in value.split(',').map(str::trim) {
-                let h = hole("force", item)?;
-                if own & h.set().0 == 0 {
-                    return Err(PositionError::ForcedNotOwn {
-                        hole: h,
-                        side: pos.side,
-                    });
+            if king {
+                if self.kings & self.pegs[side.index()] != 0 {
+                    return Err(PositionError::TwoKings { side });
                 }
-                if pos.force & h.set().0 != 0 {
-                    return Err(PositionError::ForcedTwice { hole: h });
-                }
-                pos.force |= h.set().0;
+                self.kings |= bit;
             }
-            if pos.force.count_ones() as usize > MAX_LINES_THROUGH {
-                return Err(PositionError::TooManyForced {
-                    count: pos.force.count_ones(),
-                    max: MAX_LINES_THROUGH,
+            self.pegs[side.index()] |= bit;
+        }
+        Ok(())
+    }
+
+    /// The holes the `force` field `value` names: the side to move's pegs,
+    /// each once, no more than a move can force.
+    fn forced_holes(&self, value: &str) -> Result<u64, PositionError> {
+        if value.is_empty() {
+            return Err(PositionError::EmptyForce);
+        }
+        let own = self.pegs[self.side.index()];
+        let mut force = 0u64;
+        for item in value.split(',').map(str::trim) {
+            let h = hole("force", item, self.board.hole_count())?;
+            if own & h.set().0 == 0 {
+                return Err(PositionError::ForcedNotOwn {
+                    hole: h,
+                    side: self.side,
                 });
             }
+            if force & h.set().0 != 0 {
+                return Err(PositionError::ForcedTwice { hole: h });
+            }
+            force |= h.set().0;
         }
+        if force.count_ones() as usize > MAX_LINES_THROUGH {
+            return Err(PositionError::TooManyForced {
+                count: force.count_ones(),
+                max: MAX_LINES_THROUGH,
+            });
+        }
+        Ok(force)
+    }
+
+    /// Checks that each side's ordinary pegs on the board are no more than
+    /// the pegs it has placed from its hand and brought on from its reserve.
+    fn check_pegs_accounted_for(&self) -> Result<(), PositionError> {
+        let rules = self.rules;
         for side in Side::BOTH {
             let s = side.index();
-            let ordinary = (pos.pegs[s] & !pos.kings).count_ones();
-            let could = (rules.pegs - pos.hand[s]) as u32 + (rules.reserve - pos.reserve[s]) as u32;
+            let ordinary = (self.pegs[s] & !self.kings).count_ones();
+            let could =
+                (rules.pegs - self.hand[s]) as u32 + (rules.reserve - self.reserve[s]) as u32;
             if ordinary > could {
                 return Err(PositionError::TooManyPegs {
                     side,
                     ordinary,
-                    hand: pos.hand[s],
-                    reserve: pos.reserve[s],
+                    hand: self.hand[s],
+                    reserve: self.reserve[s],
                     could,
                 });
             }
         }
-        Ok(pos)
+        Ok(())
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::diagram::{board_diagram, board_tables, position_diagram};
 use crate::error::Error;
-use crate::eval::PegEval;
+use crate::evaluator::PegEval;
 use crate::moves::PegMove;
 use crate::position::PegPosition;
 use crate::rules::PegRules;

@@ -7,7 +7,7 @@ use numpy::{Element, PyArray1, PyArrayMethods};
 use parlour_checkers::{Position, Rules};
 use parlour_game::{Game, Learn};
 use parlour_train::data::{DataError as ReadError, DataFile};
-use parlour_train::trainer::result_for;
+use parlour_train::result_for;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::path::{Path, PathBuf};

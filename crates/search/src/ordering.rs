@@ -129,8 +129,7 @@ pub(crate) fn pick(keys: &mut [i64], i: usize) -> usize {
     let (mut best, mut top) = (0, rest[0]);
     for (j, &key) in rest.iter().enumerate().skip(1) {
         // Selects, not a branch: which of two keys is the larger is a coin
-        // toss that the branch predictor lost about one time in five (a
-        // tenth of self-play's mispredictions, by cachegrind).
+        // toss the branch predictor often loses.
         let better = key > top;
         best = if better { j } else { best };
         top = if better { key } else { top };

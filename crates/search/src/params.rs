@@ -15,8 +15,8 @@
 //!
 //! A value that does not parse, or a name that is not a parameter, ends
 //! the process with a message naming it (a tuning run must not play a
-//! variant it did not ask for). A tuned value that wins becomes the
-//! default here, measured against the build before it as every change is.
+//! variant it did not ask for). A tuned value that wins its match becomes
+//! the default here.
 
 /// Declares the parameters once: the struct, its defaults, its names and
 /// the parser all come from the one list.
@@ -36,22 +36,16 @@ macro_rules! params {
             pub const NAMES: &'static [&'static str] = &[$( stringify!($name) ),*];
 
             /// Sets the parameter `name` to `value`.
-            fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+            fn set(&mut self, name: &str, value: &str) -> Result<(), ParamsError> {
                 match name {
                     $( stringify!($name) => {
-                        self.$name = value.trim().parse().map_err(|_| {
-                            format!(
-                                "{name}={value}: not a {} value",
-                                stringify!($ty)
-                            )
+                        self.$name = value.trim().parse().map_err(|_| ParamsError::BadValue {
+                            name: name.to_string(),
+                            value: value.to_string(),
+                            kind: stringify!($ty),
                         })?;
                     } )*
-                    _ => {
-                        return Err(format!(
-                            "{name} is not a search parameter (they are: {})",
-                            Params::NAMES.join(", ")
-                        ))
-                    }
+                    _ => return Err(ParamsError::Unknown { name: name.to_string() }),
                 }
                 Ok(())
             }
@@ -94,18 +88,56 @@ params! {
     helper_skew: u32 = 1;
 }
 
+/// Why a text of settings does not parse.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParamsError {
+    /// A setting without `=`.
+    #[error("{setting}: expected name=value")]
+    NotNameValue {
+        /// The setting as given.
+        setting: String,
+    },
+    /// A name that is not a parameter.
+    #[error("{name} is not a search parameter (they are: {})", Params::NAMES.join(", "))]
+    Unknown {
+        /// The name as given.
+        name: String,
+    },
+    /// A value that is not of its parameter's type.
+    #[error("{name}={value}: not a {kind} value")]
+    BadValue {
+        /// The parameter.
+        name: String,
+        /// The value as given.
+        value: String,
+        /// The parameter's type.
+        kind: &'static str,
+    },
+}
+
 impl Params {
     /// The defaults with the settings of `text` (`name=value,...`; empty
     /// for none) applied.
-    pub fn parse(text: &str) -> Result<Params, String> {
+    pub fn parse(text: &str) -> Result<Params, ParamsError> {
         let mut params = Params::DEFAULT;
         for setting in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            let (name, value) = setting
-                .split_once('=')
-                .ok_or_else(|| format!("{setting}: expected name=value"))?;
+            let (name, value) =
+                setting
+                    .split_once('=')
+                    .ok_or_else(|| ParamsError::NotNameValue {
+                        setting: setting.to_string(),
+                    })?;
             params.set(name.trim(), value)?;
         }
         Ok(params)
+    }
+}
+
+impl std::str::FromStr for Params {
+    type Err = ParamsError;
+
+    fn from_str(text: &str) -> Result<Params, ParamsError> {
+        Params::parse(text)
     }
 }
 
@@ -155,16 +187,25 @@ mod tests {
     #[test]
     fn a_bad_setting_is_named() {
         let unknown = Params::parse("rfp_margn=60").unwrap_err();
-        assert!(
-            unknown.contains("rfp_margn is not a search parameter"),
-            "{unknown}"
+        assert_eq!(
+            unknown,
+            ParamsError::Unknown {
+                name: "rfp_margn".into()
+            }
         );
-        assert!(unknown.contains("rfp_margin"), "{unknown}");
+        let message = unknown.to_string();
+        assert!(
+            message.contains("rfp_margn is not a search parameter"),
+            "{message}"
+        );
+        assert!(message.contains("rfp_margin"), "{message}");
         let bad = Params::parse("lmp_base=-1").unwrap_err();
-        assert_eq!(bad, "lmp_base=-1: not a usize value");
-        assert!(Params::parse("aspiration")
-            .unwrap_err()
-            .contains("name=value"));
+        assert!(matches!(bad, ParamsError::BadValue { .. }), "{bad:?}");
+        assert_eq!(bad.to_string(), "lmp_base=-1: not a usize value");
+        let no_value = Params::parse("aspiration").unwrap_err();
+        assert!(matches!(no_value, ParamsError::NotNameValue { .. }));
+        assert!(no_value.to_string().contains("name=value"));
+        assert_eq!("rfp_margin=60".parse::<Params>().unwrap().rfp_margin, 60);
     }
 
     #[cfg(not(feature = "tune"))]

@@ -2,17 +2,13 @@
 //! the first search and kept, parked between searches; more than that
 //! (`--threads 1000`) are started for each search and ended with it.
 //!
-//! A thread started for each search costs tens of microseconds to start,
-//! but its stack is fresh memory: the search faults in every page its
-//! recursion touches (a checkers move list is 2,048 actions, so each ply's
-//! frame spans pages), about 90 pages a search. That was a fifth of the
-//! time of the 5,000-node searches self-play makes (`perf stat`: 292,000
-//! page faults for 20 games against 3,500 with parked threads, and 1.0 s
-//! of system time against 0.05 s). A rayon pool for any thread count, as
-//! at first, is no answer either: its idle workers spin and try to steal from
-//! one another before they sleep, so its start-up grew with the square of
-//! the thread count (`--threads 1000` took seconds before the first node).
-//! Up to the machine's core count that cost is nothing.
+//! Threads are kept because a thread started for a search has a fresh
+//! stack: the search faults in every page its recursion touches (a
+//! checkers move list is 2,048 actions, so each ply's frame spans pages),
+//! which costs a short search much of its time. Only up to one per core
+//! are kept in a rayon pool: its idle workers spin and try to steal from
+//! one another before they sleep, so its start-up grows with the square
+//! of the thread count, which is nothing up to the core count.
 //!
 //! A caller on a thread of another rayon pool (self-play's games, a
 //! match's) cannot wait for the parked threads itself (see

@@ -278,6 +278,14 @@ impl DataFile {
     }
 }
 
+/// A data file opened for writing, and the complete games it already held.
+pub struct Opened {
+    /// Appends the games to come.
+    pub writer: DataWriter,
+    /// The games of the run so far (none for a new file).
+    pub games: Vec<GameRecord>,
+}
+
 /// Appends games to a data file, creating it with its header or resuming
 /// it (after checking it belongs to the same run and cutting off a torn
 /// last block).
@@ -291,11 +299,7 @@ impl DataWriter {
     /// Opens `path` for the run `settings`: a new file gets the header; an
     /// existing one must be of the same run, and its complete games are
     /// returned so the run can go on after them.
-    pub fn open(
-        path: &Path,
-        settings: &str,
-        code_len: usize,
-    ) -> Result<(DataWriter, Vec<GameRecord>), DataError> {
+    pub fn open(path: &Path, settings: &str, code_len: usize) -> Result<Opened, DataError> {
         let io = io_error(path);
         let exists = path.metadata().map(|m| m.len() > 0).unwrap_or(false);
         let mut file = OpenOptions::new()
@@ -332,14 +336,14 @@ impl DataWriter {
             file.sync_data().map_err(&io)?;
             Vec::new()
         };
-        Ok((
-            DataWriter {
+        Ok(Opened {
+            writer: DataWriter {
                 path: path.to_path_buf(),
                 out: BufWriter::new(file),
                 code_len,
             },
             games,
-        ))
+        })
     }
 
     /// Appends one game and flushes it to the file.
@@ -380,7 +384,10 @@ mod tests {
     #[test]
     fn games_round_trip_and_a_torn_block_is_cut_on_resume() {
         let path = temp("torn");
-        let (mut w, old) = DataWriter::open(&path, "run A", 3).unwrap();
+        let Opened {
+            writer: mut w,
+            games: old,
+        } = DataWriter::open(&path, "run A", 3).unwrap();
         assert!(old.is_empty());
         for i in 0..3 {
             w.write(&game(i, 4 + i as usize)).unwrap();
@@ -398,7 +405,10 @@ mod tests {
         let second_end = data.whole_len as usize - encode_block(&game(2, 6), 3).len();
         for cut in second_end..full.len() {
             std::fs::write(&path, &full[..cut]).unwrap();
-            let (mut w, old) = DataWriter::open(&path, "run A", 3).unwrap();
+            let Opened {
+                writer: mut w,
+                games: old,
+            } = DataWriter::open(&path, "run A", 3).unwrap();
             assert_eq!(old.len(), 2, "cut at {cut}");
             w.write(&game(2, 6)).unwrap();
             drop(w);
@@ -410,7 +420,7 @@ mod tests {
     #[test]
     fn another_runs_file_is_refused() {
         let path = temp("other");
-        let (mut w, _) = DataWriter::open(&path, "seed=1", 3).unwrap();
+        let mut w = DataWriter::open(&path, "seed=1", 3).unwrap().writer;
         w.write(&game(0, 2)).unwrap();
         drop(w);
         assert!(matches!(
@@ -447,7 +457,7 @@ mod tests {
     #[test]
     fn a_damaged_block_ends_the_reading() {
         let path = temp("damaged");
-        let (mut w, _) = DataWriter::open(&path, "x", 3).unwrap();
+        let mut w = DataWriter::open(&path, "x", 3).unwrap().writer;
         for i in 0..3 {
             w.write(&game(i, 3)).unwrap();
         }

@@ -5,18 +5,25 @@
 //!   in parallel, and records the quiet positions it met with the search's
 //!   score and the game's result ([`data`] is the file they go to:
 //!   resumable after a kill, deterministic for a seed).
-//! - [`trainer`]: fits a game's linear model ([`parlour_game::Learn`]) to
-//!   those records: a logistic loss on the result blended with the search
-//!   score, Adam on mini-batches whose gradients are summed over threads,
-//!   a validation split by game, and early stopping on its loss.
+//! - [`trainer`]: fits a game's model ([`parlour_game::Learn`]: linear, or
+//!   with a hidden layer) to those records: a logistic loss on the result
+//!   blended with the search score, a validation split by game; the
+//!   numerics (Adam on mini-batches whose gradients are summed over
+//!   threads, early stopping on the validation loss) are [`fit()`]'s.
 //!
 //! A game takes part by implementing [`parlour_game::Learn`]: a binary form
 //! of its positions, and the sparse features of its model.
 
 pub mod data;
+mod dataset;
+mod error;
+mod fit;
 pub mod selfplay;
 pub mod trainer;
 
-pub use data::{DataError, DataFile, GameRecord, PositionRecord};
+pub use data::{DataError, DataFile, GameRecord, Opened, PositionRecord};
+pub use dataset::{result_for, Dataset};
+pub use error::{TrainError, MIN_SAMPLES};
+pub use fit::{fit, BestEpoch, EpochReport, Fitted, Sample, TrainConfig, MAX_HIDDEN};
 pub use selfplay::{Budget, SelfPlay, SelfPlayError, SelfPlayProgress, SelfPlaySummary};
-pub use trainer::{Dataset, EpochReport, TrainConfig, TrainError, Trained};
+pub use trainer::{fit_scale, train, Losses, Samples, Trained};

@@ -14,7 +14,7 @@
 //! of a run is the same at any concurrency, and a run killed at any moment
 //! resumes after its last complete game.
 
-use crate::data::{DataError, DataWriter, GameRecord, PositionRecord, SCORE_WIN};
+use crate::data::{DataError, DataWriter, GameRecord, Opened, PositionRecord, SCORE_WIN};
 use parlour_game::{mix_seed, Evaluate, History, Learn, MoveList, Outcome};
 use parlour_search::{Limits, Score, Searcher};
 use rand::rngs::StdRng;
@@ -113,9 +113,12 @@ pub enum SelfPlayError {
     /// A run needs at least one opening.
     #[error("self-play needs at least one opening")]
     NoOpenings,
-    /// A searcher could not be made (threads or memory).
-    #[error("cannot make a searcher: {0}")]
-    Searcher(String),
+    /// A searcher could not be made (its table's memory).
+    #[error("cannot make a searcher")]
+    Searcher(#[source] parlour_search::SearcherError),
+    /// The run's threads could not be started.
+    #[error("cannot start self-play's threads")]
+    Threads(#[source] rayon::ThreadPoolBuildError),
 }
 
 impl<G: Learn> SelfPlay<G> {
@@ -150,16 +153,8 @@ impl<G: Learn> SelfPlay<G> {
     ) -> Result<SelfPlaySummary, SelfPlayError> {
         let started = Instant::now();
         let first = self.openings.first().ok_or(SelfPlayError::NoOpenings)?;
-        let code_len = first.start().code_len();
-        let (mut writer, old) = DataWriter::open(path, &self.settings(), code_len)?;
-        let mut results = [0u64; 3];
-        let mut total_positions = 0u64;
-        for g in &old {
-            results[result_index(g.outcome)] += 1;
-            total_positions += g.positions.len() as u64;
-        }
-        let resumed = old.len() as u64;
-        drop(old);
+        let opened = DataWriter::open(path, &self.settings(), first.start().code_len())?;
+        let mut recorder = Recorder::resuming(opened, self.games);
         let concurrency = self.concurrency.max(1);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(concurrency)
@@ -167,87 +162,54 @@ impl<G: Learn> SelfPlay<G> {
             // Each game's searches run on its own thread.
             .stack_size(parlour_search::SEARCH_STACK_BYTES)
             .build()
-            .map_err(|e| SelfPlayError::Searcher(e.to_string()))?;
-        let next = AtomicU64::new(resumed);
-        let (send, receive) = mpsc::channel::<Result<GameRecord, String>>();
-        let mut written = resumed;
-        let mut positions = 0u64;
-        let mut failure: Option<SelfPlayError> = None;
-        let abandon = Arc::new(AtomicBool::new(false));
+            .map_err(SelfPlayError::Threads)?;
+        let next = AtomicU64::new(recorder.written);
+        let abandon = AtomicBool::new(false);
+        let (send, receive) = mpsc::channel();
         pool.in_place_scope(|scope| {
             for _ in 0..concurrency {
                 let send = send.clone();
-                let next = &next;
-                let abandon = abandon.clone();
-                scope.spawn(move |_| {
-                    let mut searcher = match Searcher::on_caller_thread(self.hash_mib) {
-                        Ok(s) => s,
-                        Err(e) => {
-                            let _ = send.send(Err(e.to_string()));
-                            return;
-                        }
-                    };
-                    loop {
-                        if stop.load(Ordering::Relaxed) || abandon.load(Ordering::Relaxed) {
-                            return;
-                        }
-                        let index = next.fetch_add(1, Ordering::Relaxed);
-                        if index >= self.games {
-                            return;
-                        }
-                        let game = self.play(&mut searcher, index, stop);
-                        if let Some(game) = game {
-                            if send.send(Ok(game)).is_err() {
-                                return;
-                            }
-                        }
-                    }
-                });
+                let (next, abandon) = (&next, &abandon);
+                scope.spawn(move |_| self.play_games(next, stop, abandon, send));
             }
             drop(send);
-            // Games finish in any order; they are written in index order.
-            let mut waiting: BTreeMap<u32, GameRecord> = BTreeMap::new();
             for message in receive.iter() {
-                let game = match message {
-                    Ok(game) => game,
-                    Err(e) => {
-                        failure.get_or_insert(SelfPlayError::Searcher(e));
-                        abandon.store(true, Ordering::Relaxed);
-                        continue;
-                    }
-                };
-                waiting.insert(game.index, game);
-                while let Some(game) = waiting.remove(&(written as u32)) {
-                    if failure.is_none() {
-                        if let Err(e) = writer.write(&game) {
-                            failure = Some(e.into());
-                            abandon.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                    }
-                    written += 1;
-                    positions += game.positions.len() as u64;
-                    results[result_index(game.outcome)] += 1;
-                    progress(&SelfPlayProgress {
-                        games: written,
-                        positions,
-                        total: self.games,
-                    });
-                }
+                recorder.receive(message, &abandon, progress);
             }
         });
-        if let Some(e) = failure {
-            return Err(e);
+        recorder.finish(started)
+    }
+
+    /// A worker of the run: plays the next game not yet taken until none
+    /// is left or the run stops, sending each to the recorder.
+    fn play_games(
+        &self,
+        next: &AtomicU64,
+        stop: &AtomicBool,
+        abandon: &AtomicBool,
+        send: mpsc::Sender<Result<GameRecord, SelfPlayError>>,
+    ) {
+        let mut searcher = match Searcher::on_caller_thread(self.hash_mib) {
+            Ok(s) => s,
+            Err(e) => {
+                let _ = send.send(Err(SelfPlayError::Searcher(e)));
+                return;
+            }
+        };
+        loop {
+            if stop.load(Ordering::Relaxed) || abandon.load(Ordering::Relaxed) {
+                return;
+            }
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            if index >= self.games {
+                return;
+            }
+            if let Some(game) = self.play(&mut searcher, index, stop) {
+                if send.send(Ok(game)).is_err() {
+                    return;
+                }
+            }
         }
-        Ok(SelfPlaySummary {
-            games: written,
-            resumed,
-            positions,
-            total_positions: total_positions + positions,
-            results,
-            elapsed: started.elapsed(),
-            stopped: written < self.games,
-        })
     }
 
     /// Plays game `index`; `None` if `stop` was set during it.
@@ -314,6 +276,102 @@ impl<G: Learn> SelfPlay<G> {
             outcome,
             plies: history.moves().len().min(u16::MAX as usize) as u16,
             positions,
+        })
+    }
+}
+
+/// The writing side of a run: games are written in the order of their
+/// indices as they finish, and counted.
+struct Recorder {
+    writer: DataWriter,
+    /// Finished games waiting for those before them.
+    waiting: BTreeMap<u32, GameRecord>,
+    /// Games in the file.
+    written: u64,
+    /// Games the file held before this run.
+    resumed: u64,
+    /// Positions this run wrote.
+    positions: u64,
+    /// Positions the file held before this run.
+    old_positions: u64,
+    /// Black's wins, White's, draws, over the file's games.
+    results: [u64; 3],
+    /// Games the run plays in all.
+    total: u64,
+    /// The first thing that went wrong: the run is abandoned.
+    failure: Option<SelfPlayError>,
+}
+
+impl Recorder {
+    /// The recorder of a run of `total` games into the file `opened`.
+    fn resuming(opened: Opened, total: u64) -> Recorder {
+        let mut results = [0u64; 3];
+        for g in &opened.games {
+            results[result_index(g.outcome)] += 1;
+        }
+        let resumed = opened.games.len() as u64;
+        Recorder {
+            writer: opened.writer,
+            waiting: BTreeMap::new(),
+            written: resumed,
+            resumed,
+            positions: 0,
+            old_positions: opened.games.iter().map(|g| g.positions.len() as u64).sum(),
+            results,
+            total,
+            failure: None,
+        }
+    }
+
+    /// Takes a worker's message: a game, written with those before it
+    /// that waited for it, or a failure, which abandons the run.
+    fn receive(
+        &mut self,
+        message: Result<GameRecord, SelfPlayError>,
+        abandon: &AtomicBool,
+        progress: &(dyn Fn(&SelfPlayProgress) + Sync),
+    ) {
+        let game = match message {
+            Ok(game) => game,
+            Err(e) => {
+                self.failure.get_or_insert(e);
+                abandon.store(true, Ordering::Relaxed);
+                return;
+            }
+        };
+        self.waiting.insert(game.index, game);
+        while let Some(game) = self.waiting.remove(&(self.written as u32)) {
+            if self.failure.is_none() {
+                if let Err(e) = self.writer.write(&game) {
+                    self.failure = Some(e.into());
+                    abandon.store(true, Ordering::Relaxed);
+                    break;
+                }
+            }
+            self.written += 1;
+            self.positions += game.positions.len() as u64;
+            self.results[result_index(game.outcome)] += 1;
+            progress(&SelfPlayProgress {
+                games: self.written,
+                positions: self.positions,
+                total: self.total,
+            });
+        }
+    }
+
+    /// What the run did, or what stopped it.
+    fn finish(self, started: Instant) -> Result<SelfPlaySummary, SelfPlayError> {
+        if let Some(e) = self.failure {
+            return Err(e);
+        }
+        Ok(SelfPlaySummary {
+            games: self.written,
+            resumed: self.resumed,
+            positions: self.positions,
+            total_positions: self.old_positions + self.positions,
+            results: self.results,
+            elapsed: started.elapsed(),
+            stopped: self.written < self.total,
         })
     }
 }
