@@ -89,7 +89,7 @@ pub use error::{
 pub use game::{Adjudication, DrawRule, ResignRule};
 pub use header::{HeaderOpening, MatchHeader, HEADER_FORMAT};
 pub use html::html_report;
-pub use hub::{hub_factory, hub_factory_with, HubPlayer};
+pub use hub::{hub_factory, HubPlayer};
 pub use merge::merge_results;
 pub use openings::{Opening, OpeningBook, OpeningSpec};
 pub use parlour_game::mix_seed;
@@ -100,9 +100,7 @@ pub use player::{
 pub use records::{read_header, read_results, GameRecord, ResultsFile};
 pub use report::{table, MatchReport, SprtStatus};
 pub use runner::{run_match, GameCount, MatchConfig, Progress, Tournament};
-pub use search::{
-    plain_evaluator, search_factory, search_factory_with, EvaluatorMaker, SearchPlayer,
-};
+pub use search::{search_factory, SearchPlayer};
 pub use shard::Shard;
 pub use spec::{Limits, PlayerSpec, TimeControl};
 pub use sprt::{Hypothesis, Sprt, SprtModel};

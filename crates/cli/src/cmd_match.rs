@@ -13,7 +13,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use parlour_arena::{
-    hub_factory_with, run_match, Adjudication, DrawRule, GameCount, MatchConfig, MatchReport, Progress,
+    hub_factory, run_match, Adjudication, DrawRule, GameCount, MatchConfig, MatchReport, Progress,
     ResignRule, Shard, Sprt, SprtModel, Tournament,
 };
 use parlour_game::{Variant, Visit};
@@ -375,7 +375,7 @@ impl Visit for &MatchArgs {
             config.openings = Some(text.clone());
         }
         config.stop = Some(stop_on_ctrl_c(MATCH_STOPPING));
-        let factory = hub_factory_with(rules, self.eval.eval.clone(), parlour_games::evaluator);
+        let factory = hub_factory(rules, self.eval.eval.clone());
         let bar = Bar::new(self.quiet);
         let report = run_match(&config, &rules, &factory, &|p| bar.show(p));
         bar.finish();
