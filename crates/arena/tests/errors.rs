@@ -7,7 +7,7 @@ mod common;
 use common::{factory, scratch};
 use parlour_arena::{
     builtin_factory, run_match, BuildProblem, GameCount, MatchConfig, MatchError, OpeningError,
-    RecordError, SpecProblem,
+    RecordError, SpecKey, SpecProblem,
 };
 use parlour_checkers::{Position, Rules};
 use std::path::PathBuf;
@@ -54,14 +54,16 @@ fn bad_engine_specs_are_refused() {
             "random",
             "search:depth=0",
             SpecProblem::NotPositive {
-                key: s("depth"),
+                key: SpecKey::Depth,
                 value: s("0"),
             },
         ),
         (
             "random",
             "search:depth=4,depth=5",
-            SpecProblem::Repeated { key: s("depth") },
+            SpecProblem::Repeated {
+                key: SpecKey::Depth,
+            },
         ),
         (
             "random",

@@ -198,7 +198,7 @@ fn a_header_that_describes_no_match_is_refused() {
         edit(&mut header);
         std::fs::write(&edited, format!("{header}\n{games}")).unwrap();
         match merge_results(std::slice::from_ref(&edited), &Rules::ENGLISH, None, None) {
-            Err(ReportError::NoMatch { why, .. }) => why,
+            Err(ReportError::NoMatch { why, .. }) => why.to_string(),
             Err(other) => panic!("refused, but not as no match: {other}"),
             Ok(_) => panic!("accepted"),
         }

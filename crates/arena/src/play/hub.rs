@@ -24,11 +24,11 @@
 //! first game.) A later start that fails, a restart after a crash, is a
 //! loss by `crash` at the engine's first move.
 
-use crate::error::{BuildError, BuildProblem};
-use crate::player::{ClockState, Player};
-use crate::search::search_factory;
-use crate::spec::{Limits, PlayerSpec};
-use crate::Choice;
+use crate::plan::spec::{Limits, PlayerSpec};
+use crate::play::error::{BuildError, BuildProblem};
+use crate::play::player::Choice;
+use crate::play::player::{ClockState, Player};
+use crate::play::search::search_factory;
 use parlour_game::{History, Variant};
 use parlour_hub::client::{limits_for_clock, move_timeout};
 use parlour_hub::{ClientOptions, EngineError, HubClient};

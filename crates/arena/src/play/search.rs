@@ -12,10 +12,10 @@
 //! by the spec's `eval=` text ([`Variant::evaluator`]), else the match's,
 //! else the game's default.
 
-use crate::error::{BuildError, BuildProblem};
-use crate::player::{builtin_factory, ClockState, Evaluator, Player};
-use crate::spec::{Limits, PlayerSpec};
-use crate::Choice;
+use crate::plan::spec::{Limits, PlayerSpec};
+use crate::play::error::{BuildError, BuildProblem};
+use crate::play::player::Choice;
+use crate::play::player::{builtin_factory, ClockState, Evaluator, Player};
 use parlour_game::registry::{self, EvaluatorOf};
 use parlour_game::{Evaluate, Evaluator as _, History, Variant};
 use parlour_hub::EngineError;
@@ -214,7 +214,7 @@ pub fn search_factory<V: Variant>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::TimeControl;
+    use crate::plan::spec::TimeControl;
     use parlour_checkers::{Eval, Position, Rules};
     use std::time::{Duration, Instant};
 

@@ -8,9 +8,9 @@
 //! stepping reads with JavaScript off.
 
 use crate::chart::{self, Axis, Line, Mark, Row};
-use crate::records::GameRecord;
-use crate::report::MatchReport;
+use crate::record::GameRecord;
 use crate::sprt::Sprt;
+use crate::summary::MatchReport;
 use crate::tally::Tally;
 use parlour_game::registry::read_line;
 use parlour_game::svg::escape;
@@ -502,7 +502,7 @@ pub fn html_report<V: Variant>(report: &MatchReport, rules: &V, title: &str) -> 
     h.extend(heads);
     out.push_str(&html_table(&h, &rows, &[false, true, true, true, true]));
     out.push_str("<h2>Terminations</h2>\n");
-    let rows = count_rows(by(&report.records, |r| r.termination.clone()));
+    let rows = count_rows(by(&report.records, |r| r.termination.to_string()));
     h[0] = "Termination";
     out.push_str(&html_table(&h, &rows, &[false, true, true, true, true]));
     out.push_str("<h2>Time per move</h2>\n");

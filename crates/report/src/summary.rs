@@ -2,7 +2,7 @@
 //! summary per pairing (Elo with its 95% interval, LOS, draw ratio,
 //! pentanomial counts, SPRT) and, for more than two engines, a crosstable.
 
-use crate::records::GameRecord;
+use crate::record::GameRecord;
 use crate::sprt::{Hypothesis, Sprt};
 use crate::stats::EloEstimate;
 use crate::tally::Tally;
@@ -17,6 +17,19 @@ pub struct SprtStatus {
     pub llr: f64,
     /// The hypothesis accepted, if a bound was crossed.
     pub decision: Option<Hypothesis>,
+}
+
+impl SprtStatus {
+    /// Where `sprt` stands on the colour-swapped pairs of the first
+    /// pairing of `tally` (a match with an SPRT has one pairing).
+    pub fn of(sprt: Sprt, tally: &Tally) -> SprtStatus {
+        let llr = sprt.llr(&tally.pairings()[0].penta);
+        SprtStatus {
+            sprt,
+            llr,
+            decision: sprt.decide(llr),
+        }
+    }
 }
 
 /// What a match played and what it shows.
