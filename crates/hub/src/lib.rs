@@ -28,6 +28,7 @@
 //! ```
 
 pub mod client;
+mod command_line;
 mod level;
 pub mod message;
 pub mod server;
