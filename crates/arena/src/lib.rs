@@ -100,7 +100,7 @@ pub use plan::error::{
 };
 pub use plan::header::{HeaderOpening, MatchHeader, HEADER_FORMAT};
 pub use plan::openings::{self, Opening, OpeningBook, OpeningSpec};
-pub use plan::options::{EngineKind, Options, SpecKey};
+pub use plan::options::{AllowedOptions, EngineKind, SpecKey};
 pub use plan::schedule::{GameCount, Tournament};
 pub use plan::shard::Shard;
 pub use plan::spec::{Limits, PlayerSpec, TimeControl};

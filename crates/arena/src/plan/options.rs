@@ -47,7 +47,7 @@ pub enum SpecKey {
 
 /// The options one kind of engine takes, in the order its help lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Options(&'static [SpecKey]);
+pub struct AllowedOptions(&'static [SpecKey]);
 
 impl EngineKind {
     /// The word that names the kind in a spec.
@@ -73,9 +73,9 @@ impl EngineKind {
     }
 
     /// The options a spec of this kind takes.
-    pub fn options(self) -> Options {
+    pub fn options(self) -> AllowedOptions {
         use SpecKey::*;
-        Options(match self {
+        AllowedOptions(match self {
             EngineKind::Random => &[Seed, Name],
             EngineKind::Greedy => &[Eval, Name],
             EngineKind::Hub => &[Depth, Nodes, Movetime, Tc, Name, Startup, Margin],
@@ -116,14 +116,14 @@ impl fmt::Display for SpecKey {
     }
 }
 
-impl Options {
+impl AllowedOptions {
     /// The option of these that `word` names.
     pub fn find(self, word: &str) -> Option<SpecKey> {
         self.0.iter().copied().find(|k| k.name() == word)
     }
 }
 
-impl fmt::Display for Options {
+impl fmt::Display for AllowedOptions {
     /// The options' names, as `seed, name`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, key) in self.0.iter().enumerate() {
