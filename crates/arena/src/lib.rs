@@ -8,7 +8,8 @@
 //! statistics, the generalized SPRT of fishtest and fastchess, the HTML
 //! report) is `parlour-report`'s, re-exported here.
 //!
-//! A match flows one way through four steps, each a folder:
+//! A match flows one way through four steps, the first three a folder
+//! each:
 //!
 //! - `plan/`: what the match is told ([`MatchConfig`]) checked and
 //!   resolved: engine specs, the schedule, shards, openings, the header.
@@ -89,9 +90,9 @@ pub use merge::merge_results;
 pub use parlour_game::mix_seed;
 pub use parlour_hub::EngineError;
 pub use parlour_report::{
-    chart, html_report, sprt, stats, table, EloEstimate, GameRecord, Hypothesis, MatchReport,
-    PairingTally, Pentanomial, Sprt, SprtError, SprtModel, SprtStatus, Tally, TallyError,
-    Termination, Wld,
+    chart, html_report, sprt, stats, table, Cells, EloEstimate, GameRecord, Hypothesis,
+    MatchReport, PairingTally, Pentanomial, Sprt, SprtError, SprtModel, SprtStatus, Tally,
+    TallyError, Termination, Wld,
 };
 pub use plan::adjudication::{Adjudication, DrawRule, ResignRule};
 pub use plan::config::MatchConfig;

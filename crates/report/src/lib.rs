@@ -34,5 +34,5 @@ pub use html::html_report;
 pub use record::{GameRecord, Termination};
 pub use sprt::{Hypothesis, Sprt, SprtModel};
 pub use stats::{EloEstimate, Pentanomial, Wld};
-pub use summary::{table, MatchReport, SprtStatus};
+pub use summary::{table, Cells, MatchReport, SprtStatus};
 pub use tally::{PairingTally, Tally};

@@ -11,7 +11,7 @@ mod progress;
 mod viewer;
 
 use crate::record::GameRecord;
-use crate::summary::MatchReport;
+use crate::summary::{Cells, MatchReport};
 use parlour_game::svg::escape;
 use parlour_game::Variant;
 use std::collections::BTreeMap;
@@ -63,14 +63,12 @@ pub fn html_report<V: Variant>(report: &MatchReport, rules: &V, title: &str) -> 
 /// prints them.
 fn tables(report: &MatchReport) -> String {
     let mut out = String::from("<h2>Pairings</h2>\n");
-    let (header, rows, right) = report.pairings_cells();
-    out.push_str(&html_table(&header, &rows, &right));
+    out.push_str(&html_cells(&report.pairings_cells()));
     if let Some(line) = report.sprt_line() {
         let _ = writeln!(out, "<p class=\"sprt\">{}</p>", escape(&line));
     }
     out.push_str("<h2>Crosstable</h2>\n");
-    let (header, rows, right) = report.crosstable_cells();
-    out.push_str(&html_table(&header, &rows, &right));
+    out.push_str(&html_cells(&report.crosstable_cells()));
     out
 }
 
@@ -102,6 +100,11 @@ fn counts(records: &[GameRecord]) -> String {
         &[false, true, true, true],
     ));
     out
+}
+
+/// A table of `cells`.
+fn html_cells(cells: &Cells) -> String {
+    html_table(&cells.header, &cells.rows, &cells.right)
 }
 
 /// A table with `header` and `rows`, the columns flagged in `right`
