@@ -3,79 +3,20 @@
 //! `record/error.rs`), which these wrap; callers and tests match on what
 //! went wrong.
 
-use crate::plan::error::{HeaderProblem, OpeningError, SpecError};
+use crate::plan::error::{HeaderProblem, PlanError, SpecError};
 use crate::play::error::BuildError;
 use crate::record::error::RecordError;
 use std::path::PathBuf;
 
-/// Why a match could not be played.
+/// Why a match could not be played: a step's error.
 #[derive(Debug, thiserror::Error)]
 pub enum MatchError {
-    /// Fewer than two engines.
-    #[error(
-        "a match needs at least two engines, and {count} {} given",
-        if *.count == 1 { "was" } else { "were" }
-    )]
-    TooFewEngines {
-        /// How many were given.
-        count: usize,
-    },
-    /// Two engines with one name.
-    #[error("two engines are named `{name}`: give one another name with name=...")]
-    SameName {
-        /// The name.
-        name: String,
-    },
-    /// An engine spec that does not read.
+    /// What the match is told does not make a match.
     #[error(transparent)]
-    Spec(#[from] SpecError),
+    Plan(#[from] PlanError),
     /// An engine that cannot be built.
     #[error(transparent)]
     Build(#[from] BuildError),
-    /// No game at once.
-    #[error("concurrency must be at least 1")]
-    Concurrency,
-    /// An SPRT with other than two engines.
-    #[error("an SPRT needs exactly two engines")]
-    SprtEngines,
-    /// Resuming without a results file.
-    #[error("resume needs the results file of the match to continue")]
-    ResumeWithoutResults,
-    /// One file for both the PDN and the results.
-    #[error("the PDN and the results must go to two files, not both to `{}`", .path.display())]
-    SameFile {
-        /// The file.
-        path: PathBuf,
-    },
-    /// The HTML report to go over the results or the PDN.
-    #[error("the HTML report must go to a file of its own, not to `{}`", .path.display())]
-    HtmlOverRecords {
-        /// The file.
-        path: PathBuf,
-    },
-    /// The HTML report's folder is not there.
-    #[error("cannot write the HTML report `{}`: its folder `{}` is not there", .path.display(), .folder.display())]
-    HtmlFolder {
-        /// The report's path.
-        path: PathBuf,
-        /// Its folder.
-        folder: PathBuf,
-    },
-    /// An SPRT on a shard.
-    #[error(
-        "an SPRT cannot run on a shard, which cannot stop the whole match: play the shards, \
-         then apply the SPRT to their merged games with `parlour report --sprt`"
-    )]
-    SprtShard,
-    /// Random openings and no game count.
-    #[error("random openings never run out: say how many rounds or games to play")]
-    Endless,
-    /// No games to play.
-    #[error("a match of no games: give at least one round or game")]
-    NoGames,
-    /// The openings.
-    #[error(transparent)]
-    Openings(#[from] OpeningError),
     /// The record files.
     #[error(transparent)]
     Records(#[from] RecordError),

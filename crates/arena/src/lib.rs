@@ -97,7 +97,8 @@ pub use parlour_report::{
 pub use plan::adjudication::{Adjudication, DrawRule, ResignRule};
 pub use plan::config::MatchConfig;
 pub use plan::error::{
-    HeaderProblem, OpeningError, RuleError, ShardError, SpecError, SpecProblem, TimeControlError,
+    HeaderProblem, OpeningError, PlanError, RuleError, ShardError, SpecError, SpecProblem,
+    TimeControlError,
 };
 pub use plan::header::{HeaderOpening, MatchHeader, HEADER_FORMAT};
 pub use plan::openings::{self, Opening, OpeningBook, OpeningSpec};

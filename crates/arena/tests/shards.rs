@@ -8,8 +8,8 @@ mod common;
 
 use common::{factory_with_search, scratch, undated};
 use parlour_arena::{
-    merge_results, run_match, GameCount, MatchConfig, MatchError, MatchReport, RecordError,
-    ReportError, Shard, Sprt,
+    merge_results, run_match, GameCount, MatchConfig, MatchError, MatchReport, PlanError,
+    RecordError, ReportError, Shard, Sprt,
 };
 use parlour_checkers::Rules;
 use std::path::{Path, PathBuf};
@@ -162,7 +162,10 @@ fn an_sprt_applies_to_the_merged_pairs_not_to_a_shard() {
         &|_| panic!("no game may start"),
     )
     .unwrap_err();
-    assert!(matches!(err, MatchError::SprtShard), "{err}");
+    assert!(
+        matches!(err, MatchError::Plan(PlanError::SprtShard)),
+        "{err}"
+    );
     let files: Vec<PathBuf> = (1..=2)
         .map(|k| {
             let path = dir.join(format!("s{k}.jsonl"));

@@ -40,16 +40,3 @@ pub use client::{Answer, ClientOptions, EngineError, HubClient};
 pub use message::{Message, MessageError};
 pub use server::{serve_games, ServerOptions};
 pub use terminal::{play, PlayError, PlayOptions};
-
-/// An error and every cause after it, as one line (`a: b: c`): how errors
-/// are written on a Hub line and to a person.
-pub(crate) fn full_message(error: &dyn std::error::Error) -> String {
-    let mut text = error.to_string();
-    let mut cause = error.source();
-    while let Some(e) = cause {
-        text.push_str(": ");
-        text.push_str(&e.to_string());
-        cause = e.source();
-    }
-    text
-}

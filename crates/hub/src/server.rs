@@ -14,8 +14,8 @@
 //! fresh search under the `level` limits, its table warm from the ponder,
 //! answers `done`) or `stop` (the ponder's best move answers `done`).
 
-use crate::full_message;
 use crate::level::whole;
+use crate::message::full_message;
 use crate::message::{Message, MessageError};
 use crate::table::{open, Control, Job, Phase, Settings, Table, TableError};
 use parlour_game::echo::{echo, printable};

@@ -14,8 +14,8 @@ pub(crate) mod schedule;
 pub(crate) mod shard;
 pub(crate) mod spec;
 
-use crate::error::MatchError;
 use config::MatchConfig;
+use error::PlanError;
 use header::MatchHeader;
 use openings::{OpeningBook, OpeningSpec};
 use parlour_game::{Game, Variant};
@@ -46,10 +46,10 @@ pub(crate) struct Plan<G: Game> {
 impl Engines {
     /// The engines of `config`: at least two, each spec read, no two of
     /// one name.
-    pub fn of(config: &MatchConfig) -> Result<Engines, MatchError> {
+    pub fn of(config: &MatchConfig) -> Result<Engines, PlanError> {
         if config.engines.len() < 2 {
             let count = config.engines.len();
-            return Err(MatchError::TooFewEngines { count });
+            return Err(PlanError::TooFewEngines { count });
         }
         let specs = config
             .engines
@@ -59,7 +59,7 @@ impl Engines {
         let names: Vec<String> = specs.iter().map(|s| s.name().to_string()).collect();
         for (i, name) in names.iter().enumerate() {
             if names[..i].contains(name) {
-                return Err(MatchError::SameName { name: name.clone() });
+                return Err(PlanError::SameName { name: name.clone() });
             }
         }
         Ok(Engines { specs, names })
@@ -74,7 +74,7 @@ impl<G: Game> Plan<G> {
         config: &MatchConfig,
         rules: &V,
         engines: Engines,
-    ) -> Result<Plan<G>, MatchError>
+    ) -> Result<Plan<G>, PlanError>
     where
         G: parlour_game::Evaluate,
     {
@@ -87,8 +87,8 @@ impl<G: Game> Plan<G> {
         let spec = OpeningSpec::parse::<V>(openings)?;
         let book = OpeningBook::load(&spec, rules, config.seed, config.shuffle_openings)?;
         let per_pairing = match config.games {
-            GameCount::Deck => 2 * book.len().ok_or(MatchError::Endless)?,
-            GameCount::Rounds(0) | GameCount::Games(0) => return Err(MatchError::NoGames),
+            GameCount::Deck => 2 * book.len().ok_or(PlanError::Endless)?,
+            GameCount::Rounds(0) | GameCount::Games(0) => return Err(PlanError::NoGames),
             GameCount::Rounds(r) => 2 * r as usize,
             GameCount::Games(g) => (g as usize).div_ceil(2) * 2,
         };
@@ -116,29 +116,29 @@ impl<G: Game> Plan<G> {
 
 /// The settings that must agree with each other and with `engines`
 /// engines.
-fn check_settings(config: &MatchConfig, engines: usize) -> Result<(), MatchError> {
+fn check_settings(config: &MatchConfig, engines: usize) -> Result<(), PlanError> {
     if config.concurrency == 0 {
-        return Err(MatchError::Concurrency);
+        return Err(PlanError::Concurrency);
     }
     if config.sprt.is_some() && engines != 2 {
-        return Err(MatchError::SprtEngines);
+        return Err(PlanError::SprtEngines);
     }
     if config.sprt.is_some() && config.shard.is_some() {
-        return Err(MatchError::SprtShard);
+        return Err(PlanError::SprtShard);
     }
     if config.resume && config.results.is_none() {
-        return Err(MatchError::ResumeWithoutResults);
+        return Err(PlanError::ResumeWithoutResults);
     }
     Ok(())
 }
 
 /// The files the match writes: each its own, and the HTML report's folder
 /// there (found out now, not after the match).
-fn check_outputs(config: &MatchConfig) -> Result<(), MatchError> {
+fn check_outputs(config: &MatchConfig) -> Result<(), PlanError> {
     if let (Some(pdn), Some(results)) = (&config.pdn, &config.results) {
         if same_file(pdn, results) {
             let path = results.clone();
-            return Err(MatchError::SameFile { path });
+            return Err(PlanError::SameFile { path });
         }
     }
     let Some(html) = &config.html else {
@@ -147,11 +147,11 @@ fn check_outputs(config: &MatchConfig) -> Result<(), MatchError> {
     let records = [&config.results, &config.pdn].into_iter().flatten();
     if let Some(path) = records.into_iter().find(|p| same_file(p, html)) {
         let path = path.clone();
-        return Err(MatchError::HtmlOverRecords { path });
+        return Err(PlanError::HtmlOverRecords { path });
     }
     let folder = html.parent().filter(|f| !f.as_os_str().is_empty());
     if let Some(folder) = folder.filter(|f| !f.is_dir()) {
-        return Err(MatchError::HtmlFolder {
+        return Err(PlanError::HtmlFolder {
             path: html.clone(),
             folder: folder.to_path_buf(),
         });
