@@ -18,7 +18,7 @@ use config::MatchConfig;
 use error::PlanError;
 use header::MatchHeader;
 use openings::{OpeningBook, OpeningSpec};
-use parlour_game::{Game, Variant};
+use parlour_game::{Evaluate, Game, Variant};
 use schedule::{GameCount, Schedule};
 use spec::PlayerSpec;
 use std::path::Path;
@@ -66,7 +66,7 @@ impl Engines {
     }
 }
 
-impl<G: Game> Plan<G> {
+impl<G: Evaluate> Plan<G> {
     /// The plan of the match `config` describes, of the game `rules`
     /// plays, with `engines`: its settings and output paths checked, its
     /// openings loaded (random ones drawn), its schedule and header made.
@@ -74,10 +74,7 @@ impl<G: Game> Plan<G> {
         config: &MatchConfig,
         rules: &V,
         engines: Engines,
-    ) -> Result<Plan<G>, PlanError>
-    where
-        G: parlour_game::Evaluate,
-    {
+    ) -> Result<Plan<G>, PlanError> {
         check_settings(config, engines.specs.len())?;
         check_outputs(config)?;
         let openings = config
