@@ -18,6 +18,10 @@
 //! );
 //! ```
 
+use parlour_game::registry::{self, EvalError, EvaluatorOf};
+use parlour_game::Variant;
+use std::path::Path;
+
 /// Every game, in the order commands list them (and `parlour bench` plays
 /// their positions): checkers, then the peg game.
 pub type Games = (parlour_checkers::Rules, parlour_pegs::PegRules);
@@ -31,4 +35,18 @@ pub const DEFAULT_GAME: &str = "checkers";
 /// The binary calls it at start-up; calling it again does nothing.
 pub fn install_tables() {
     parlour_egdb::install();
+}
+
+/// The evaluator `spec` names for the game `rules` plays, with the game's
+/// endgame tables kept in `egdb` beside it where a folder is given
+/// ([`parlour_game::registry::evaluator`]), the tables' openers installed
+/// first ([`install_tables`]): for code that reaches the games through
+/// this list without a start-up of its own (the Python module).
+pub fn evaluator<V: Variant>(
+    rules: &V,
+    spec: &str,
+    egdb: Option<&Path>,
+) -> Result<EvaluatorOf<V>, EvalError> {
+    install_tables();
+    registry::evaluator(rules, spec, egdb)
 }

@@ -5,7 +5,6 @@
 //! side loses.
 
 use parlour_checkers::{Position, Rules};
-use parlour_game::registry::evaluator;
 use parlour_game::{Evaluator, Game, History, Outcome, Proven};
 use parlour_search::{Limits, Score, Searcher};
 use rand::rngs::StdRng;
@@ -66,10 +65,7 @@ fn play_out(pos: Position, eval: &parlour_checkers::Eval, nodes: u64) -> Outcome
     Outcome::Draw
 }
 
-/// Builds the 4-piece databases in `dir`, with their opener installed as
-/// the binary installs it.
 fn build(dir: &Path) {
-    parlour_games::install_tables();
     parlour_egdb::build(dir, 4, &parlour_egdb::Quiet).unwrap();
 }
 
@@ -77,7 +73,7 @@ fn build(dir: &Path) {
 fn the_search_converts_database_wins_and_holds_draws() {
     let dir = tempfile::tempdir().unwrap();
     build(dir.path());
-    let eval = evaluator(&Rules::ENGLISH, "default", Some(dir.path())).unwrap();
+    let eval = parlour_games::evaluator(&Rules::ENGLISH, "default", Some(dir.path())).unwrap();
     assert!(eval.to_string().ends_with("+egdb"), "{eval}");
     let mut rng = StdRng::seed_from_u64(7);
     let (mut won, mut drawn) = (0, 0);
@@ -114,7 +110,7 @@ fn the_search_converts_database_wins_and_holds_draws() {
 fn a_proven_win_ranks_between_evaluations_and_found_wins_and_is_counted() {
     let dir = tempfile::tempdir().unwrap();
     build(dir.path());
-    let eval = evaluator(&Rules::ENGLISH, "handwritten", Some(dir.path())).unwrap();
+    let eval = parlour_games::evaluator(&Rules::ENGLISH, "handwritten", Some(dir.path())).unwrap();
     // Three kings against one, far from any forced win a shallow search
     // could see: the databases say it is won.
     let pos = Position::from_fen("W:WK1,K3,K5:BK32", Rules::ENGLISH).unwrap();
@@ -128,7 +124,7 @@ fn a_proven_win_ranks_between_evaluations_and_found_wins_and_is_counted() {
     };
     assert!((22_000..=28_000).contains(&v), "{v}");
     // Without the databases the same search sees an evaluation.
-    let plain = evaluator(&Rules::ENGLISH, "handwritten", None).unwrap();
+    let plain = parlour_games::evaluator(&Rules::ENGLISH, "handwritten", None).unwrap();
     let result = searcher.search(&History::new(pos), Limits::Depth(2), &plain, &stop, |_| {});
     assert_eq!(result.tbhits, 0);
     assert!(matches!(result.score, Score::Value(v) if v < 20_000));
@@ -138,7 +134,7 @@ fn a_proven_win_ranks_between_evaluations_and_found_wins_and_is_counted() {
 fn with_the_root_in_the_databases_the_search_finds_the_win_itself() {
     let dir = tempfile::tempdir().unwrap();
     build(dir.path());
-    let eval = evaluator(&Rules::ENGLISH, "default", Some(dir.path())).unwrap();
+    let eval = parlour_games::evaluator(&Rules::ENGLISH, "default", Some(dir.path())).unwrap();
     // Three kings against one: every move keeps the win, so databases
     // probed at every node would score each root move in one ply and the
     // kings would never close in. With the root in the databases the
@@ -164,9 +160,8 @@ fn with_the_root_in_the_databases_the_search_finds_the_win_itself() {
 
 #[test]
 fn databases_are_refused_for_a_game_without_them_and_a_missing_folder() {
-    parlour_games::install_tables();
     let pegs = parlour_pegs::PegRules::default();
-    let err = evaluator(&pegs, "default", Some(Path::new("."))).unwrap_err();
+    let err = parlour_games::evaluator(&pegs, "default", Some(Path::new("."))).unwrap_err();
     let parlour_game::registry::EvalError::Load { source, .. } = err else {
         panic!("{err:?}");
     };
@@ -175,5 +170,5 @@ fn databases_are_refused_for_a_game_without_them_and_a_missing_folder() {
         "{source}"
     );
     let missing = Path::new("/no/such/egdb/folder");
-    assert!(evaluator(&Rules::ENGLISH, "default", Some(missing)).is_err());
+    assert!(parlour_games::evaluator(&Rules::ENGLISH, "default", Some(missing)).is_err());
 }
