@@ -3,9 +3,25 @@
 //! `greedy`, search players through a factory), openings played in
 //! colour-swapped pairs, scheduling of two engines, round-robins and
 //! gauntlets on a rayon pool of the match's own, game clocks and
-//! adjudication, Elo with error bars, pentanomial statistics and the exact
-//! generalized SPRT of fishtest and fastchess ([`sprt`]), PDN and JSON-lines
-//! records that a killed match resumes from.
+//! adjudication, PDN and JSON-lines records that a killed match resumes
+//! from. What the records show (Elo with error bars, pentanomial
+//! statistics, the generalized SPRT of fishtest and fastchess, the HTML
+//! report) is `parlour-report`'s, re-exported here.
+//!
+//! A match flows one way through four steps, the first three a folder
+//! each:
+//!
+//! - `plan/`: what the match is told ([`MatchConfig`]) checked and
+//!   resolved: engine specs, the schedule, shards, openings, the header.
+//! - `play/`: the players, each engine's clock, one game from its opening
+//!   to its end, and the referee that says how it ended.
+//! - `record/`: each game written down (results and PDN files), the files
+//!   read back, and every record checked before a resume or a merge
+//!   trusts it.
+//! - the report: `parlour-report`, from the records alone.
+//!
+//! `run.rs` runs the steps in turn and `merge.rs` reports on the results
+//! files of several runs or shards.
 //!
 //! A results file starts with the match's header ([`MatchHeader`]): all
 //! that decides which games are played and how. A resume compares it with
@@ -62,49 +78,41 @@
 //! println!("{report}");
 //! ```
 
-pub mod chart;
-mod check;
 mod error;
-mod game;
-mod header;
-mod html;
-pub mod hub;
 mod merge;
-pub mod openings;
-mod player;
-pub mod records;
-mod report;
-mod runner;
-pub mod search;
-mod shard;
-mod spec;
-pub mod sprt;
-pub mod stats;
-mod tally;
+mod plan;
+mod play;
+mod record;
+mod run;
 
-pub use error::{
-    BuildError, BuildProblem, MatchError, OpeningError, RecordError, ReportError, ShardError,
-    SpecError, SpecProblem, SprtError, TimeControlError,
-};
-pub use game::{Adjudication, DrawRule, ResignRule};
-pub use header::{HeaderOpening, MatchHeader, HEADER_FORMAT};
-pub use html::html_report;
-pub use hub::{hub_factory, hub_factory_with, HubPlayer};
+pub use error::{MatchError, ReportError};
 pub use merge::merge_results;
-pub use openings::{Opening, OpeningBook, OpeningSpec};
 pub use parlour_game::mix_seed;
 pub use parlour_hub::EngineError;
-pub use player::{
+pub use parlour_report::{
+    chart, html_report, sprt, stats, table, Cells, EloEstimate, GameRecord, Hypothesis,
+    MatchReport, PairingTally, Pentanomial, Sprt, SprtError, SprtModel, SprtStatus, Tally,
+    TallyError, Termination, Wld,
+};
+pub use plan::adjudication::{Adjudication, DrawRule, ResignRule};
+pub use plan::config::MatchConfig;
+pub use plan::error::{
+    HeaderProblem, OpeningError, PlanError, RuleError, ShardError, SpecError, SpecProblem,
+    TimeControlError,
+};
+pub use plan::header::{HeaderOpening, MatchHeader, HEADER_FORMAT};
+pub use plan::openings::{self, Opening, OpeningBook, OpeningSpec};
+pub use plan::options::{AllowedOptions, EngineKind, SpecKey};
+pub use plan::schedule::{GameCount, Tournament};
+pub use plan::shard::Shard;
+pub use plan::spec::{Limits, PlayerSpec, TimeControl};
+pub use play::error::{BuildError, BuildProblem};
+pub use play::hub::{self, hub_factory, HubPlayer};
+pub use play::player::{
     builtin_factory, Choice, ClockState, Evaluator, Factory, GreedyPlayer, Player, RandomPlayer,
 };
-pub use records::{read_header, read_results, GameRecord, ResultsFile};
-pub use report::{table, MatchReport, SprtStatus};
-pub use runner::{run_match, GameCount, MatchConfig, Progress, Tournament};
-pub use search::{
-    plain_evaluator, search_factory, search_factory_with, EvaluatorMaker, SearchPlayer,
-};
-pub use shard::Shard;
-pub use spec::{Limits, PlayerSpec, TimeControl};
-pub use sprt::{Hypothesis, Sprt, SprtModel};
-pub use stats::{EloEstimate, Pentanomial, Wld};
-pub use tally::{PairingTally, Tally};
+pub use play::search::{self, search_factory, SearchPlayer};
+pub use record::check::Mismatch;
+pub use record::error::RecordError;
+pub use record::results::{read_header, read_results, ResultsFile};
+pub use run::{run_match, Progress};

@@ -5,18 +5,26 @@
 //! order into the same [`MatchReport`] the match itself gives, and may be
 //! written to one PDN file.
 
-use crate::check::Plan;
-use crate::error::{RecordError, ReportError};
-use crate::header::MatchHeader;
-use crate::records::{pdn_game, read_results, GameRecord};
-use crate::report::{MatchReport, SprtStatus};
-use crate::runner::{same_file, Schedule};
-use crate::sprt::Sprt;
-use crate::tally::Tally;
+use crate::error::ReportError;
+use crate::plan::header::MatchHeader;
+use crate::plan::same_file;
+use crate::record::check::Expected;
+use crate::record::error::RecordError;
+use crate::record::files::write_error;
+use crate::record::pdn::pdn_text;
+use crate::record::results::read_results;
 use parlour_game::Variant;
+use parlour_report::{GameRecord, MatchReport, Sprt, SprtStatus, Tally};
 use std::collections::HashMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
+
+/// One results file as read: its path, header and records (each with its
+/// line number).
+struct File<'a> {
+    path: &'a PathBuf,
+    header: MatchHeader,
+    records: Vec<(usize, GameRecord)>,
+}
 
 /// Merges the results files `paths` of one match of the game `V` under
 /// `rules` (the rules the first file's header names): checks that they
@@ -30,160 +38,134 @@ pub fn merge_results<V: Variant>(
     sprt: Option<Sprt>,
     pdn: Option<&Path>,
 ) -> Result<MatchReport, ReportError> {
-    let Some(first_path) = paths.first() else {
-        return Err(ReportError::NoFiles);
-    };
-    if let Some(out) = pdn {
-        if let Some(path) = paths.iter().find(|p| same_file(p, out)) {
-            return Err(ReportError::PdnIsInput { path: path.clone() });
-        }
-    }
-    for (i, path) in paths.iter().enumerate() {
-        if paths[..i].iter().any(|p| same_file(p, path)) {
-            return Err(ReportError::GivenTwice { path: path.clone() });
-        }
-    }
-    let mut files = Vec::with_capacity(paths.len());
-    for path in paths {
-        let file = read_results(path)?;
-        let header = file
-            .header
-            .ok_or_else(|| RecordError::Empty { path: path.clone() })?;
-        files.push((path, header, file.records));
-    }
-    let header: &MatchHeader = &files[0].1;
-    if header.game != V::NAME {
-        return Err(ReportError::Game {
-            path: first_path.clone(),
-            found: header.game.clone(),
-            expected: V::NAME,
-        });
-    }
-    for (path, other, _) in &files[1..] {
-        let labels = [
-            format!("in `{}`", first_path.display()),
-            format!("in `{}`", path.display()),
-        ];
-        let differences = header.differences(other, false, [&labels[0], &labels[1]]);
-        if !differences.is_empty() {
-            return Err(ReportError::OtherMatch {
-                first: first_path.clone(),
-                path: (*path).clone(),
-                differences,
-            });
-        }
-    }
+    check_paths(paths, pdn)?;
+    let files = paths.iter().map(read).collect::<Result<Vec<_>, _>>()?;
+    let header = one_match::<V>(&files)?;
+    let first = files[0].path;
     let names = header
         .engine_names()
         .map_err(|source| ReportError::Engines {
-            path: first_path.clone(),
+            path: first.clone(),
             source,
         })?;
-    let schedule = schedule_of(header, &names).map_err(|why| ReportError::NoMatch {
-        path: first_path.clone(),
-        why,
-    })?;
-    let plan = Plan {
+    let schedule = header
+        .schedule(&names)
+        .map_err(|why| ReportError::NoMatch {
+            path: first.clone(),
+            why,
+        })?;
+    let expected = Expected {
         header,
         rules: *rules,
         names: &names,
         schedule: &schedule,
     };
-    let mut found: HashMap<usize, &PathBuf> = HashMap::new();
-    let mut records: Vec<&GameRecord> = Vec::new();
-    for (path, file_header, file_records) in &files {
-        for (line, record) in file_records {
-            plan.check(record, file_header.shard)
-                .map_err(|why| RecordError::Invalid {
-                    path: (*path).clone(),
-                    line: *line,
-                    game: record.index + 1,
-                    why,
-                })?;
-            if let Some(first) = found.insert(record.index, path) {
-                return Err(ReportError::Duplicate {
-                    game: record.index + 1,
-                    first: first.clone(),
-                    second: (*path).clone(),
-                });
-            }
-            records.push(record);
-        }
-    }
-    records.sort_by_key(|r| r.index);
+    let records = checked_records(&files, &expected)?;
     let mut tally = Tally::new(names.clone(), &schedule.pairings);
     for record in &records {
-        tally.add(record)?;
+        tally.add(record).map_err(RecordError::from)?;
     }
     let sprt = match sprt {
         None => None,
         Some(_) if names.len() != 2 => return Err(ReportError::SprtEngines),
-        Some(sprt) => {
-            let llr = sprt.llr(&tally.pairings()[0].penta);
-            Some(SprtStatus {
-                sprt,
-                llr,
-                decision: sprt.decide(llr),
-            })
-        }
+        Some(sprt) => Some(SprtStatus::of(sprt, &tally)),
     };
     if let Some(out) = pdn {
-        let text: String = records
-            .iter()
-            .map(|r| pdn_game(r, rules, &header.event))
-            .collect();
-        std::fs::File::create(out)
-            .and_then(|mut f| f.write_all(text.as_bytes()).and_then(|()| f.flush()))
-            .map_err(|source| RecordError::Write {
-                path: out.to_path_buf(),
-                source,
-            })?;
+        let text = pdn_text(&records, rules, &header.event);
+        std::fs::write(out, text).map_err(|e| write_error(out, e))?;
     }
     Ok(MatchReport {
         tally,
-        records: records.into_iter().cloned().collect(),
+        records,
         planned: schedule.total(),
         sprt,
         stopped: None,
     })
 }
 
-/// The games of the match a header describes, if it describes one
-/// `parlour match` could have played (a header edited by hand may not):
-/// two engines or more, with different names; an even number of games per
-/// pairing, at least two; a count of games that fits; an opening to play.
-fn schedule_of(header: &MatchHeader, names: &[String]) -> Result<Schedule, String> {
-    if names.len() < 2 {
-        return Err(format!(
-            "it names {} engine(s); a match has two or more",
-            names.len()
-        ));
+/// No file given twice, and the PDN output none of them.
+fn check_paths(paths: &[PathBuf], pdn: Option<&Path>) -> Result<(), ReportError> {
+    if paths.is_empty() {
+        return Err(ReportError::NoFiles);
     }
-    if let Some((i, name)) = names
-        .iter()
-        .enumerate()
-        .find(|(i, name)| names[..*i].contains(name))
-    {
-        return Err(format!(
-            "engine {} is named `{name}`, as an engine before it is",
-            i + 1
-        ));
+    if let Some(path) = pdn.and_then(|out| paths.iter().find(|p| same_file(p, out))) {
+        return Err(ReportError::PdnIsInput { path: path.clone() });
     }
-    let per_pairing = header.games_per_pairing;
-    if per_pairing < 2 || !per_pairing.is_multiple_of(2) {
-        return Err(format!(
-            "it plays {per_pairing} games per pairing; a match plays an even number, at least 2"
-        ));
+    for (i, path) in paths.iter().enumerate() {
+        if paths[..i].iter().any(|p| same_file(p, path)) {
+            return Err(ReportError::GivenTwice { path: path.clone() });
+        }
     }
-    let schedule = Schedule::new(header.tournament, names.len(), per_pairing);
-    if schedule.pairings.len().checked_mul(per_pairing).is_none() {
-        return Err(format!(
-            "its {} pairings of {per_pairing} games each are more games than can be counted",
-            schedule.pairings.len()
-        ));
+    Ok(())
+}
+
+/// The results file at `path`, which must hold a match.
+fn read(path: &PathBuf) -> Result<File<'_>, RecordError> {
+    let file = read_results(path)?;
+    let header = file
+        .header
+        .ok_or_else(|| RecordError::Empty { path: path.clone() })?;
+    Ok(File {
+        path,
+        header,
+        records: file.records,
+    })
+}
+
+/// The match every file holds: the first file's, of the game `V`, which
+/// every other file's header must name too (the shard aside).
+fn one_match<'a, V: Variant>(files: &'a [File<'a>]) -> Result<&'a MatchHeader, ReportError> {
+    let first = &files[0];
+    let header = &first.header;
+    if header.game != V::NAME {
+        return Err(ReportError::Game {
+            path: first.path.clone(),
+            found: header.game.clone(),
+            expected: V::NAME,
+        });
     }
-    if header.openings.is_empty() {
-        return Err("it lists no opening".to_string());
+    for other in &files[1..] {
+        let labels = [first.path, other.path].map(|p| format!("in `{}`", p.display()));
+        let differences = header.differences(&other.header, false, [&labels[0], &labels[1]]);
+        if !differences.is_empty() {
+            return Err(ReportError::OtherMatch {
+                first: first.path.clone(),
+                path: other.path.clone(),
+                differences,
+            });
+        }
     }
-    Ok(schedule)
+    Ok(header)
+}
+
+/// Every record of every file, checked against the match and found once,
+/// in index order.
+fn checked_records<V: Variant>(
+    files: &[File<'_>],
+    expected: &Expected<'_, V>,
+) -> Result<Vec<GameRecord>, ReportError> {
+    let mut found: HashMap<usize, &PathBuf> = HashMap::new();
+    let mut records = Vec::new();
+    for file in files {
+        for (line, record) in &file.records {
+            expected
+                .check(record, file.header.shard)
+                .map_err(|why| RecordError::Invalid {
+                    path: file.path.clone(),
+                    line: *line,
+                    game: record.index + 1,
+                    why: Box::new(why),
+                })?;
+            if let Some(first) = found.insert(record.index, file.path) {
+                return Err(ReportError::Duplicate {
+                    game: record.index + 1,
+                    first: first.clone(),
+                    second: file.path.clone(),
+                });
+            }
+            records.push(record.clone());
+        }
+    }
+    records.sort_by_key(|r| r.index);
+    Ok(records)
 }

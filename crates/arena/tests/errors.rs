@@ -7,7 +7,7 @@ mod common;
 use common::{factory, scratch};
 use parlour_arena::{
     builtin_factory, run_match, BuildProblem, GameCount, MatchConfig, MatchError, OpeningError,
-    RecordError, SpecProblem,
+    PlanError, RecordError, SpecKey, SpecProblem,
 };
 use parlour_checkers::{Position, Rules};
 use std::path::PathBuf;
@@ -23,7 +23,7 @@ fn refused(config: MatchConfig) -> MatchError {
 /// The problem of a spec that does not read, or a panic.
 fn spec_problem(err: MatchError) -> SpecProblem {
     match err {
-        MatchError::Spec(e) => e.problem,
+        MatchError::Plan(PlanError::Spec(e)) => e.problem,
         other => panic!("not a spec error: {other}"),
     }
 }
@@ -54,14 +54,16 @@ fn bad_engine_specs_are_refused() {
             "random",
             "search:depth=0",
             SpecProblem::NotPositive {
-                key: s("depth"),
+                key: SpecKey::Depth,
                 value: s("0"),
             },
         ),
         (
             "random",
             "search:depth=4,depth=5",
-            SpecProblem::Repeated { key: s("depth") },
+            SpecProblem::Repeated {
+                key: SpecKey::Depth,
+            },
         ),
         (
             "random",
@@ -80,7 +82,7 @@ fn bad_engine_specs_are_refused() {
         pdn: Some(pdn.clone()),
         ..two("random", "random")
     });
-    assert!(matches!(err, MatchError::SameName { ref name } if name == "random"));
+    assert!(matches!(err, MatchError::Plan(PlanError::SameName { ref name }) if name == "random"));
     // The test factory builds no searcher.
     let err = refused(two("random", "search:depth=4"));
     assert!(matches!(
@@ -93,7 +95,7 @@ fn bad_engine_specs_are_refused() {
             engines: vec!["random".into()],
             ..MatchConfig::default()
         }),
-        MatchError::TooFewEngines { count: 1 }
+        MatchError::Plan(PlanError::TooFewEngines { count: 1 })
     ));
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -123,7 +125,7 @@ fn unknown_and_bad_openings_are_refused() {
         ..two("random", "greedy")
     });
     match &err {
-        MatchError::Openings(OpeningError::Read { path, decks, .. }) => {
+        MatchError::Plan(PlanError::Openings(OpeningError::Read { path, decks, .. })) => {
             assert_eq!(path, &missing);
             assert_eq!(decks, &["deck", "all", "tough"]);
         }
@@ -146,7 +148,7 @@ fn unknown_and_bad_openings_are_refused() {
         ..two("random", "greedy")
     });
     assert!(
-        matches!(err, MatchError::Openings(OpeningError::Text { ref name, .. }) if name.ends_with("bad.txt:4")),
+        matches!(err, MatchError::Plan(PlanError::Openings(OpeningError::Text { ref name, .. })) if name.ends_with("bad.txt:4")),
         "{err}"
     );
 
@@ -157,7 +159,10 @@ fn unknown_and_bad_openings_are_refused() {
         ..two("random", "greedy")
     });
     assert!(
-        matches!(err, MatchError::Openings(OpeningError::NoOpening { .. })),
+        matches!(
+            err,
+            MatchError::Plan(PlanError::Openings(OpeningError::NoOpening { .. }))
+        ),
         "{err}"
     );
 
@@ -166,7 +171,7 @@ fn unknown_and_bad_openings_are_refused() {
             openings: Some("random:plies=0".into()),
             ..two("random", "greedy")
         }),
-        MatchError::Openings(OpeningError::RandomPlies { .. })
+        MatchError::Plan(PlanError::Openings(OpeningError::RandomPlies { .. }))
     ));
     assert!(matches!(
         refused(MatchConfig {
@@ -174,7 +179,7 @@ fn unknown_and_bad_openings_are_refused() {
             games: GameCount::Deck,
             ..two("random", "greedy")
         }),
-        MatchError::Endless
+        MatchError::Plan(PlanError::Endless)
     ));
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -250,28 +255,28 @@ fn inconsistent_options_are_refused() {
             sprt: Some("0,5,0.05,0.05".parse().unwrap()),
             ..MatchConfig::default()
         }),
-        MatchError::SprtEngines
+        MatchError::Plan(PlanError::SprtEngines)
     ));
     assert!(matches!(
         refused(MatchConfig {
             concurrency: 0,
             ..two("random", "greedy")
         }),
-        MatchError::Concurrency
+        MatchError::Plan(PlanError::Concurrency)
     ));
     assert!(matches!(
         refused(MatchConfig {
             resume: true,
             ..two("random", "greedy")
         }),
-        MatchError::ResumeWithoutResults
+        MatchError::Plan(PlanError::ResumeWithoutResults)
     ));
     assert!(matches!(
         refused(MatchConfig {
             games: GameCount::Games(0),
             ..two("random", "greedy")
         }),
-        MatchError::NoGames
+        MatchError::Plan(PlanError::NoGames)
     ));
 }
 
@@ -286,7 +291,10 @@ fn the_pdn_and_the_results_must_be_two_files() {
             results: Some(file.clone()),
             ..two("random", "greedy")
         });
-        assert!(matches!(err, MatchError::SameFile { .. }), "{err}");
+        assert!(
+            matches!(err, MatchError::Plan(PlanError::SameFile { .. })),
+            "{err}"
+        );
     }
     std::fs::write(&file, "").unwrap();
     let err = refused(MatchConfig {
@@ -298,7 +306,10 @@ fn the_pdn_and_the_results_must_be_two_files() {
         results: Some(file.clone()),
         ..two("random", "greedy")
     });
-    assert!(matches!(err, MatchError::SameFile { .. }), "{err}");
+    assert!(
+        matches!(err, MatchError::Plan(PlanError::SameFile { .. })),
+        "{err}"
+    );
     assert!(!dir.join("games.pdn").exists());
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -329,7 +329,7 @@ fn edited(name: &str, edit: impl Fn(&mut serde_json::Value)) -> String {
     let err = refused(&config, Rules::ENGLISH);
     std::fs::remove_dir_all(dir).unwrap();
     match err {
-        RecordError::Invalid { line: 2, why, .. } => why,
+        RecordError::Invalid { line: 2, why, .. } => why.to_string(),
         other => panic!("{name}: not an invalid record: {other}"),
     }
 }

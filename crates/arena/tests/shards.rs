@@ -8,8 +8,8 @@ mod common;
 
 use common::{factory_with_search, scratch, undated};
 use parlour_arena::{
-    merge_results, run_match, GameCount, MatchConfig, MatchError, MatchReport, RecordError,
-    ReportError, Shard, Sprt,
+    merge_results, run_match, GameCount, MatchConfig, MatchError, MatchReport, PlanError,
+    RecordError, ReportError, Shard, Sprt,
 };
 use parlour_checkers::Rules;
 use std::path::{Path, PathBuf};
@@ -162,7 +162,10 @@ fn an_sprt_applies_to_the_merged_pairs_not_to_a_shard() {
         &|_| panic!("no game may start"),
     )
     .unwrap_err();
-    assert!(matches!(err, MatchError::SprtShard), "{err}");
+    assert!(
+        matches!(err, MatchError::Plan(PlanError::SprtShard)),
+        "{err}"
+    );
     let files: Vec<PathBuf> = (1..=2)
         .map(|k| {
             let path = dir.join(format!("s{k}.jsonl"));
@@ -198,7 +201,7 @@ fn a_header_that_describes_no_match_is_refused() {
         edit(&mut header);
         std::fs::write(&edited, format!("{header}\n{games}")).unwrap();
         match merge_results(std::slice::from_ref(&edited), &Rules::ENGLISH, None, None) {
-            Err(ReportError::NoMatch { why, .. }) => why,
+            Err(ReportError::NoMatch { why, .. }) => why.to_string(),
             Err(other) => panic!("refused, but not as no match: {other}"),
             Ok(_) => panic!("accepted"),
         }

@@ -300,7 +300,7 @@ fn nim_is_served_over_hub() {
     let input =
         "hub\nset-param name=variant value=nim\ninit\npos fen=10b\nlevel depth=4\ngo think\n";
     let options = ServerOptions {
-        variant: "english".into(),
+        variant: Some("english".into()),
         ..ServerOptions::default()
     };
     serve_games::<WithNim, _, _>(input.as_bytes(), &mut out, options).unwrap();

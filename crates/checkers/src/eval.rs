@@ -31,8 +31,14 @@ use crate::geometry::step;
 use crate::learned::Model;
 use crate::moves::Action;
 use crate::position::{Pending, Position};
+use parlour_game::tables::SharedTables;
 use parlour_game::{Evaluate, Evaluator, Proven, Side};
 use std::sync::Arc;
+
+/// Endgame databases of checkers positions, as a search asks them: the
+/// crate that builds them (`parlour-egdb`) implements this, so the
+/// evaluation can hold them without this crate depending on it.
+pub use parlour_game::EndgameTables;
 
 /// A man's value.
 pub const MAN: i32 = 100;
@@ -305,7 +311,7 @@ pub enum Eval {
 impl Eval {
     /// This evaluation with endgame databases beside it (replacing any it
     /// had).
-    pub fn with_tables(self, tables: Arc<dyn EndgameTables>) -> Eval {
+    pub fn with_tables(self, tables: SharedTables<Position>) -> Eval {
         let inner = match self {
             Eval::WithTables(inner, _) => inner,
             other => Box::new(other),
@@ -314,30 +320,10 @@ impl Eval {
     }
 }
 
-/// Endgame databases of checkers positions, as a search asks them: the
-/// crate that builds them (`parlour-egdb`) implements this, so the
-/// evaluation can hold them without this crate depending on it.
-pub trait EndgameTables: Send + Sync + std::fmt::Debug {
-    /// The exact value of `pos` for the side to move, where the databases
-    /// hold it (english rules, few enough pieces, both sides on the board).
-    fn probe(&self, pos: &Position) -> Option<Proven>;
-
-    /// [`EndgameTables::probe`] with the distance to conversion of a won
-    /// or lost `pos`, in plies, where the databases store it (see
-    /// [`Evaluator::probe_with_distance`]).
-    fn probe_with_distance(&self, pos: &Position) -> Option<(Proven, Option<u32>)> {
-        self.probe(pos).map(|proven| (proven, None))
-    }
-
-    /// The most pieces of a position the databases hold: a search asks
-    /// only below this.
-    fn max_pieces(&self) -> u32;
-}
-
 /// Shared endgame databases inside an [`Eval`]: two are equal when they are
 /// the same databases.
 #[derive(Clone, Debug)]
-pub struct Tables(pub Arc<dyn EndgameTables>);
+pub struct Tables(pub SharedTables<Position>);
 
 impl PartialEq for Tables {
     fn eq(&self, other: &Tables) -> bool {
@@ -386,7 +372,7 @@ impl Eval {
     /// The endgame databases beside this evaluation, if it has some and
     /// `pos` has few enough pieces for them.
     #[inline(always)]
-    fn tables_for(&self, pos: &Position) -> Option<&dyn EndgameTables> {
+    fn tables_for(&self, pos: &Position) -> Option<&dyn EndgameTables<Position>> {
         match self {
             Eval::WithTables(_, Tables(tables))
                 if 32 - pos.empty().count() <= tables.max_pieces() =>

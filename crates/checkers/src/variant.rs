@@ -8,6 +8,11 @@ use crate::position::Position;
 use crate::rules::Rules;
 use crate::unique::UniquePaths;
 use parlour_game::registry::{BenchCase, EvalError, Variant, WithGame};
+use parlour_game::tables::TablesSlot;
+
+/// Where `parlour-egdb` installs the opener of english checkers' endgame
+/// databases, which the evaluation holds beside its score.
+static TABLES: TablesSlot<Position, Eval> = TablesSlot::new(Rules::NAME, Eval::with_tables);
 
 impl Variant for Rules {
     type Position = Position;
@@ -144,6 +149,10 @@ impl Variant for Rules {
                     source: Box::new(e),
                 }),
         }
+    }
+
+    fn tables() -> Option<&'static TablesSlot<Position, Eval>> {
+        Some(&TABLES)
     }
 
     fn bench() -> &'static [BenchCase] {

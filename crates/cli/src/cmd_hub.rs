@@ -6,7 +6,8 @@ use crate::Run;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use parlour_game::{Variant, Visit};
-use parlour_hub::{serve, ServerOptions};
+use parlour_games::Games;
+use parlour_hub::{serve_games, ServerOptions};
 
 /// Flags of `parlour hub`.
 #[derive(Args, Debug)]
@@ -40,7 +41,7 @@ impl Run for HubArgs {
         // now, not after a GUI has started the engine.
         parlour_search::check_hash(engine.hash).context("bad --hash")?;
         let options = ServerOptions {
-            variant: variant.to_string(),
+            variant: Some(variant.to_string()),
             rules: self.game.rules.clone(),
             eval: engine.eval.eval.clone(),
             egdb: engine.eval.egdb.clone(),
@@ -48,6 +49,7 @@ impl Run for HubArgs {
             hash_mib: engine.hash,
             ..ServerOptions::default()
         };
-        serve(std::io::stdin().lock(), std::io::stdout(), options).context("hub")
+        serve_games::<Games, _, _>(std::io::stdin().lock(), std::io::stdout(), options)
+            .context("hub")
     }
 }

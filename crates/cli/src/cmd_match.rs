@@ -13,7 +13,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use parlour_arena::{
-    hub_factory_with, run_match, Adjudication, DrawRule, GameCount, MatchConfig, MatchReport, Progress,
+    hub_factory, run_match, Adjudication, DrawRule, GameCount, MatchConfig, MatchReport, Progress,
     ResignRule, Shard, Sprt, SprtModel, Tournament,
 };
 use parlour_game::{Variant, Visit};
@@ -150,11 +150,11 @@ pub struct MatchArgs {
     /// Resign for a player whose own score is at or below -SCORE for MOVES
     /// of its moves in a row (in hundredths of a man for checkers).
     #[arg(long, value_name = "SCORE,MOVES")]
-    resign: Option<String>,
+    resign: Option<ResignRule>,
     /// Adjudicate a draw from ply PLIES on when both players scored within
     /// SCORE of level for MOVES moves each in a row.
     #[arg(long, value_name = "PLIES,SCORE,MOVES")]
-    draw: Option<String>,
+    draw: Option<DrawRule>,
     /// How many milliseconds an engine may overrun its clock or move time
     /// before it loses on time.
     #[arg(long, default_value_t = 100, value_name = "MS")]
@@ -174,25 +174,6 @@ pub struct MatchArgs {
     /// with `eval=` (the default engines' among them).
     #[command(flatten)]
     eval: EvalArg,
-}
-
-/// Reads `N,N,...` of exactly `names.len()` whole numbers for `flag`.
-fn numbers<const K: usize>(flag: &str, text: &str, names: [&str; K]) -> Result<[u32; K]> {
-    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
-    let want = names.join(",");
-    if parts.len() != K {
-        bail!("{flag} `{text}`: write {want}, whole numbers");
-    }
-    let mut out = [0u32; K];
-    for (i, part) in parts.iter().enumerate() {
-        out[i] = part.parse().with_context(|| {
-            format!(
-                "{flag} `{text}`: {} `{part}` is not a whole number",
-                names[i]
-            )
-        })?;
-    }
-    Ok(out)
 }
 
 impl MatchArgs {
@@ -215,36 +196,6 @@ impl MatchArgs {
             Some(n) => n,
             None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         };
-        let resign = match &self.resign {
-            None => None,
-            Some(text) => {
-                let [score, moves] = numbers("--resign", text, ["SCORE", "MOVES"])?;
-                if moves == 0 {
-                    bail!("--resign `{text}`: MOVES must be at least 1");
-                }
-                Some(ResignRule {
-                    score: i32::try_from(score)
-                        .with_context(|| format!("--resign `{text}`: SCORE is too large"))?,
-                    moves,
-                })
-            }
-        };
-        let draw = match &self.draw {
-            None => None,
-            Some(text) => {
-                let [after_plies, score, moves] =
-                    numbers("--draw", text, ["PLIES", "SCORE", "MOVES"])?;
-                if moves == 0 {
-                    bail!("--draw `{text}`: MOVES must be at least 1");
-                }
-                Some(DrawRule {
-                    after_plies,
-                    score: i32::try_from(score)
-                        .with_context(|| format!("--draw `{text}`: SCORE is too large"))?,
-                    moves,
-                })
-            }
-        };
         let sprt = sprt_of(self.sprt.as_deref(), self.sprt_model)?;
         if self.event.contains(['\n', '\r']) {
             bail!("--event may not hold a line break");
@@ -262,8 +213,8 @@ impl MatchArgs {
             seed: self.seed,
             adjudication: Adjudication {
                 max_plies: (self.max_plies > 0).then_some(self.max_plies),
-                resign,
-                draw,
+                resign: self.resign,
+                draw: self.draw,
             },
             time_margin: Duration::from_millis(self.time_margin),
             sprt,
@@ -375,7 +326,7 @@ impl Visit for &MatchArgs {
             config.openings = Some(text.clone());
         }
         config.stop = Some(stop_on_ctrl_c(MATCH_STOPPING));
-        let factory = hub_factory_with(rules, self.eval.eval.clone(), parlour_games::evaluator);
+        let factory = hub_factory(rules, self.eval.eval.clone());
         let bar = Bar::new(self.quiet);
         let report = run_match(&config, &rules, &factory, &|p| bar.show(p));
         bar.finish();

@@ -95,7 +95,10 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
-    match Cli::parse().command.run() {
+    let command = Cli::parse().command;
+    // The games' endgame tables open through the registry from here on.
+    parlour_games::install_tables();
+    match command.run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             // One line: what the error quotes of the input is cut short

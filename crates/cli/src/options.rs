@@ -6,7 +6,7 @@ use anyhow::{bail, Context, Result};
 use clap::builder::{PossibleValue, PossibleValuesParser, RangedU64ValueParser};
 use clap::Args;
 use parlour_game::echo::echo;
-use parlour_game::registry::{read_line, EvaluatorOf, MoveOf};
+use parlour_game::registry::{self, read_line, EvaluatorOf, MoveOf};
 use parlour_game::{Game, GameList, History, Side, Variant, Visit};
 use parlour_games::Games;
 use std::num::NonZeroUsize;
@@ -146,13 +146,11 @@ impl EvalArg {
     /// when the flag is left out), with the databases of `--egdb` beside it.
     pub fn evaluator<V: Variant>(&self, rules: &V) -> Result<EvaluatorOf<V>> {
         let spec = self.eval.as_deref().unwrap_or("default");
-        parlour_games::evaluator(rules, spec, self.egdb.as_deref()).context(
-            if self.egdb.is_some() {
-                "bad --eval or --egdb"
-            } else {
-                "bad --eval"
-            },
-        )
+        registry::evaluator(rules, spec, self.egdb.as_deref()).context(if self.egdb.is_some() {
+            "bad --eval or --egdb"
+        } else {
+            "bad --eval"
+        })
     }
 }
 

@@ -201,7 +201,7 @@ fn check_position(pos: &Position, max: u32) -> Result<(), Uncovered> {
 
 /// The databases as a search asks them, through the checkers evaluation
 /// (`Eval::with_tables`).
-impl parlour_checkers::EndgameTables for Egdb {
+impl parlour_game::EndgameTables<Position> for Egdb {
     #[inline]
     fn probe(&self, pos: &Position) -> Option<parlour_game::Proven> {
         Egdb::probe(self, pos).map(|wdl| match wdl {

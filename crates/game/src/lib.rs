@@ -21,6 +21,7 @@ pub mod perft;
 pub mod registry;
 mod side;
 pub mod svg;
+pub mod tables;
 pub mod weights;
 
 pub use bits::{BitIndex, BitIter, Members};
@@ -32,6 +33,7 @@ pub use movelist::MoveList;
 pub use perft::{divide, perft, perft_parallel};
 pub use registry::{GameList, Variant, Visit};
 pub use side::{Outcome, Side};
+pub use tables::EndgameTables;
 pub use weights::{Weights, WeightsError};
 
 use std::fmt;

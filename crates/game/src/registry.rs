@@ -29,9 +29,11 @@
 //! ```
 
 use crate::echo::echo;
+use crate::tables::{TablesError, TablesSlot};
 use crate::{Evaluate, Game};
 use std::error::Error;
 use std::fmt;
+use std::path::Path;
 
 /// A game under one set of rules, as everything outside the game's crate
 /// sees it. The implementor is the game's rules value: a `--rules` text
@@ -220,6 +222,13 @@ pub trait Variant: Copy + Eq + Default + fmt::Debug + fmt::Display + Send + Sync
         }
     }
 
+    /// Where the opener of the game's endgame tables is installed, and how
+    /// its evaluator takes them ([`crate::tables`]); `None`, the default,
+    /// for a game without tables.
+    fn tables() -> Option<&'static TablesSlot<Self::Position, EvaluatorOf<Self>>> {
+        None
+    }
+
     /// The game's positions in `parlour bench`, searched in this order.
     fn bench() -> &'static [BenchCase] {
         &[]
@@ -241,6 +250,26 @@ pub type MoveOf<V> = <<V as Variant>::Position as Game>::Move;
 pub type MoveErrorOf<V> = <<V as Variant>::Position as Game>::MoveError;
 /// The evaluator of the game `V`.
 pub type EvaluatorOf<V> = <<V as Variant>::Position as Evaluate>::Evaluator;
+
+/// The evaluator `spec` names for the game `rules` plays
+/// ([`Variant::evaluator`]), with the game's endgame tables kept in
+/// `tables` beside it where a folder is given ([`Variant::tables`]).
+pub fn evaluator<V: Variant>(
+    rules: &V,
+    spec: &str,
+    tables: Option<&Path>,
+) -> Result<EvaluatorOf<V>, EvalError> {
+    let eval = rules.evaluator(spec)?;
+    let Some(dir) = tables else {
+        return Ok(eval);
+    };
+    let slot = V::tables().ok_or(TablesError::NoTables { game: V::NAME });
+    slot.and_then(|slot| slot.attach(eval, dir))
+        .map_err(|e| EvalError::Load {
+            spec: format!("egdb={}", dir.display()),
+            source: Box::new(e),
+        })
+}
 
 /// One position of `parlour bench`: rules, a position (`None`: the start)
 /// and moves played from it, comma-separated, and the depth to search.

@@ -13,6 +13,8 @@
 //! The arena wraps a client as a player (`parlour_arena::HubPlayer`): an
 //! [`EngineError`] is how a player fails there too, and it loses the game.
 
+pub use crate::command_line::{split_command, CommandLineError};
+pub use crate::level::{level_message, limits_for_clock, move_timeout};
 use crate::message::Message;
 use crate::wire::{position_arg, write_line};
 use parlour_game::{History, Variant};
@@ -43,36 +45,6 @@ pub enum EngineError {
     IllegalMove(String),
 }
 
-impl EngineError {
-    /// The short name a match record gives the failure: `crash`, `time
-    /// forfeit`, `illegal move`.
-    pub fn termination(&self) -> &'static str {
-        match self {
-            EngineError::Crashed(_) => "crash",
-            EngineError::TimedOut(_) => "time forfeit",
-            EngineError::IllegalMove(_) => "illegal move",
-        }
-    }
-}
-
-/// A command line that cannot be split into words.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum CommandLineError {
-    /// A quote with no closing quote.
-    #[error("unclosed {quote} in `{command}`")]
-    Unclosed {
-        /// The quote character.
-        quote: char,
-        /// The command line.
-        command: String,
-    },
-    /// Nothing but white space.
-    #[error("the engine command is empty")]
-    Empty,
-}
-
-/// What an engine that declares no `variant` parameter plays: Hub engines
-/// for checkers play english checkers, as pydraughts assumes.
 const UNDECLARED_VARIANT: &str = "english";
 
 /// How a client starts and configures its engine.
@@ -119,108 +91,6 @@ pub struct Answer<M> {
     /// The last score the engine reported, in hundredths of its unit (for
     /// checkers a man), from the mover's view; wins are near ±10000.
     pub score: Option<i32>,
-}
-
-/// Splits a command line into words as a shell would for simple cases:
-/// on whitespace, with `'...'` and `"..."` grouping and `\` escaping the
-/// next character outside single quotes.
-pub fn split_command(command: &str) -> Result<Vec<String>, CommandLineError> {
-    let mut words = Vec::new();
-    let mut word: Option<String> = None;
-    let mut chars = command.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            c if c.is_whitespace() => words.extend(word.take()),
-            '\'' => {
-                let w = word.get_or_insert_with(String::new);
-                loop {
-                    match chars.next() {
-                        Some('\'') => break,
-                        Some(c) => w.push(c),
-                        None => {
-                            return Err(CommandLineError::Unclosed {
-                                quote: '\'',
-                                command: command.to_string(),
-                            })
-                        }
-                    }
-                }
-            }
-            '"' => {
-                let w = word.get_or_insert_with(String::new);
-                loop {
-                    match chars.next() {
-                        Some('"') => break,
-                        Some('\\') => w.extend(chars.next()),
-                        Some(c) => w.push(c),
-                        None => {
-                            return Err(CommandLineError::Unclosed {
-                                quote: '"',
-                                command: command.to_string(),
-                            })
-                        }
-                    }
-                }
-            }
-            '\\' => {
-                let next = chars.next();
-                word.get_or_insert_with(String::new).extend(next);
-            }
-            c => word.get_or_insert_with(String::new).push(c),
-        }
-    }
-    words.extend(word);
-    if words.is_empty() {
-        return Err(CommandLineError::Empty);
-    }
-    Ok(words)
-}
-
-/// The limits to send for a move, from what a match shows of the clock:
-/// a time per move, else the mover's clock, else `fallback`.
-pub fn limits_for_clock(
-    own: Option<Duration>,
-    increment: Duration,
-    movetime: Option<Duration>,
-    fallback: Limits,
-) -> Limits {
-    match (movetime, own) {
-        (Some(t), _) => Limits::MoveTime(t),
-        (None, Some(remaining)) => Limits::Clock {
-            remaining,
-            increment,
-        },
-        (None, None) => fallback,
-    }
-}
-
-/// How long to wait for an answer under `limits`: the time they allow
-/// plus `margin`; for depth and node limits, `margin` alone.
-pub fn move_timeout(limits: Limits, margin: Duration) -> Duration {
-    match limits {
-        Limits::MoveTime(t) => t + margin,
-        Limits::Clock { remaining, .. } => remaining + margin,
-        _ => margin,
-    }
-}
-
-/// The `level` line for `limits`; `None` for [`Limits::Infinite`], which a
-/// move cannot be asked under. Hub adds the increment before each move,
-/// so the time sent is the clock less one increment (as pydraughts does).
-pub fn level_message(limits: Limits) -> Option<Message> {
-    let secs = |d: Duration| format!("{:.3}", d.as_secs_f64());
-    Some(match limits {
-        Limits::Depth(d) => Message::new("level").arg("depth", d),
-        Limits::Nodes(n) => Message::new("level").arg("nodes", n),
-        Limits::MoveTime(t) => Message::new("level").arg("move-time", secs(t)),
-        Limits::Clock {
-            remaining,
-            increment,
-        } => Message::new("level")
-            .arg("time", secs(remaining.saturating_sub(increment)))
-            .arg("inc", secs(increment)),
-        Limits::Infinite => return None,
-    })
 }
 
 /// A score as Hub writes it (men, wins near ±100) in hundredths.
@@ -676,61 +546,7 @@ mod tests {
     }
 
     #[test]
-    fn commands_split_like_a_shell() {
-        assert_eq!(
-            split_command("  ./parlour hub --rules 'huffing,quiet_plies=9' \"a b\" c\\ d").unwrap(),
-            [
-                "./parlour",
-                "hub",
-                "--rules",
-                "huffing,quiet_plies=9",
-                "a b",
-                "c d"
-            ]
-        );
-        assert_eq!(split_command("x ''").unwrap(), ["x", ""]);
-        assert_eq!(split_command("   "), Err(CommandLineError::Empty));
-        assert_eq!(
-            split_command("x 'y"),
-            Err(CommandLineError::Unclosed {
-                quote: '\'',
-                command: "x 'y".into()
-            })
-        );
-    }
-
-    #[test]
-    fn levels_and_timeouts() {
-        let ms = Duration::from_millis;
-        assert_eq!(
-            level_message(Limits::MoveTime(ms(250)))
-                .unwrap()
-                .to_string(),
-            "level move-time=0.250"
-        );
-        assert_eq!(
-            level_message(Limits::Clock {
-                remaining: ms(3000),
-                increment: ms(500)
-            })
-            .unwrap()
-            .to_string(),
-            "level time=2.500 inc=0.500"
-        );
-        assert_eq!(
-            level_message(Limits::Depth(3)).unwrap().to_string(),
-            "level depth=3"
-        );
-        assert_eq!(level_message(Limits::Infinite), None);
-        assert_eq!(
-            limits_for_clock(None, ms(0), Some(ms(80)), Limits::Depth(2)),
-            Limits::MoveTime(ms(80))
-        );
-        assert_eq!(
-            limits_for_clock(None, ms(0), None, Limits::Depth(2)),
-            Limits::Depth(2)
-        );
-        assert_eq!(move_timeout(Limits::MoveTime(ms(80)), ms(20)), ms(100));
+    fn scores_read_in_hundredths() {
         assert_eq!(parse_score("-0.35"), Some(-35));
         assert_eq!(parse_score("99.93"), Some(9993));
         assert_eq!(parse_score("x"), None);

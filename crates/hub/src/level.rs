@@ -1,5 +1,7 @@
-//! Reading the numbers of Hub commands: `level` lines into search
-//! [`Limits`], and whole-number parameters.
+//! The numbers of Hub commands: `level` lines read into search
+//! [`Limits`] (the engine's side) and written from them (the client's,
+//! with the limits a match's clock gives and how long to wait for an
+//! answer), and whole-number parameters.
 
 use crate::message::Message;
 use parlour_game::echo::echo;
@@ -116,4 +118,89 @@ pub fn parse_level(message: &Message) -> Result<Limits, LevelError> {
         });
     }
     Err(LevelError::NoLimit)
+}
+/// The limits to send for a move, from what a match shows of the clock:
+/// a time per move, else the mover's clock, else `fallback`.
+pub fn limits_for_clock(
+    own: Option<Duration>,
+    increment: Duration,
+    movetime: Option<Duration>,
+    fallback: Limits,
+) -> Limits {
+    match (movetime, own) {
+        (Some(t), _) => Limits::MoveTime(t),
+        (None, Some(remaining)) => Limits::Clock {
+            remaining,
+            increment,
+        },
+        (None, None) => fallback,
+    }
+}
+
+/// How long to wait for an answer under `limits`: the time they allow
+/// plus `margin`; for depth and node limits, `margin` alone.
+pub fn move_timeout(limits: Limits, margin: Duration) -> Duration {
+    match limits {
+        Limits::MoveTime(t) => t + margin,
+        Limits::Clock { remaining, .. } => remaining + margin,
+        _ => margin,
+    }
+}
+
+/// The `level` line for `limits`; `None` for [`Limits::Infinite`], which a
+/// move cannot be asked under. Hub adds the increment before each move,
+/// so the time sent is the clock less one increment (as pydraughts does).
+pub fn level_message(limits: Limits) -> Option<Message> {
+    let secs = |d: Duration| format!("{:.3}", d.as_secs_f64());
+    Some(match limits {
+        Limits::Depth(d) => Message::new("level").arg("depth", d),
+        Limits::Nodes(n) => Message::new("level").arg("nodes", n),
+        Limits::MoveTime(t) => Message::new("level").arg("move-time", secs(t)),
+        Limits::Clock {
+            remaining,
+            increment,
+        } => Message::new("level")
+            .arg("time", secs(remaining.saturating_sub(increment)))
+            .arg("inc", secs(increment)),
+        Limits::Infinite => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_and_timeouts() {
+        let ms = Duration::from_millis;
+        assert_eq!(
+            level_message(Limits::MoveTime(ms(250)))
+                .unwrap()
+                .to_string(),
+            "level move-time=0.250"
+        );
+        assert_eq!(
+            level_message(Limits::Clock {
+                remaining: ms(3000),
+                increment: ms(500)
+            })
+            .unwrap()
+            .to_string(),
+            "level time=2.500 inc=0.500"
+        );
+        assert_eq!(
+            level_message(Limits::Depth(3)).unwrap().to_string(),
+            "level depth=3"
+        );
+        assert_eq!(level_message(Limits::Infinite), None);
+        assert_eq!(
+            limits_for_clock(None, ms(0), Some(ms(80)), Limits::Depth(2)),
+            Limits::MoveTime(ms(80))
+        );
+        assert_eq!(
+            limits_for_clock(None, ms(0), None, Limits::Depth(2)),
+            Limits::Depth(2)
+        );
+        assert_eq!(move_timeout(Limits::MoveTime(ms(80)), ms(20)), ms(100));
+    }
 }

@@ -2,30 +2,33 @@
 //! protocol for draughts engines, as pydraughts' `HubEngine` and Hub GUIs
 //! speak it) and a game in the terminal.
 //!
-//! Every game comes from the registry: the server plays the games of a
-//! [`parlour_game::GameList`] (parlour's own, `parlour_games::Games`, by
-//! default), each Hub variant the one a game's
+//! Every game comes from the registry: the server plays the games of the
+//! [`parlour_game::GameList`] it is given (the binary gives parlour's own,
+//! `parlour_games::Games`), each Hub variant the one a game's
 //! [`parlour_game::Variant`] names, and the client and terminal game are
-//! generic over `Variant`.
+//! generic over `Variant`. No game is named here.
 //!
 //! - [`message`]: reading and writing Hub lines.
 //! - [`wire`]: how a game's positions and moves are written on the wire
 //!   (a game's own Hub form where it has one, as english checkers has
 //!   pydraughts'; its own text, through `pos fen=...`, otherwise).
-//! - [`server`]: the engine, [`serve`] over any reader and writer, its
+//! - [`server`]: the engine, [`serve_games`] over any reader and writer, its
 //!   search on its own thread; `level` lines ([`server::parse_level`]).
 //! - [`client`]: [`HubClient`], driving another Hub engine with timeouts.
 //! - [`terminal`]: [`play`], a game against the engine in a terminal.
 //!
 //! ```
-//! use parlour_hub::{serve, ServerOptions};
+//! use parlour_hub::{serve_games, ServerOptions};
+//! type Games = parlour_games::Games;
 //! let mut out = Vec::new();
-//! serve(&b"hub\ninit\nping\nquit\n"[..], &mut out, ServerOptions::default()).unwrap();
+//! let session = &b"hub\ninit\nping\nquit\n"[..];
+//! serve_games::<Games, _, _>(session, &mut out, ServerOptions::default()).unwrap();
 //! let text = String::from_utf8(out).unwrap();
 //! assert!(text.contains("wait\nready\npong\n"));
 //! ```
 
 pub mod client;
+mod command_line;
 mod level;
 pub mod message;
 pub mod server;
@@ -35,18 +38,5 @@ pub mod wire;
 
 pub use client::{Answer, ClientOptions, EngineError, HubClient};
 pub use message::{Message, MessageError};
-pub use server::{serve, serve_games, ServerOptions};
+pub use server::{serve_games, ServerOptions};
 pub use terminal::{play, PlayError, PlayOptions};
-
-/// An error and every cause after it, as one line (`a: b: c`): how errors
-/// are written on a Hub line and to a person.
-pub(crate) fn full_message(error: &dyn std::error::Error) -> String {
-    let mut text = error.to_string();
-    let mut cause = error.source();
-    while let Some(e) = cause {
-        text.push_str(": ");
-        text.push_str(&e.to_string());
-        cause = e.source();
-    }
-    text
-}

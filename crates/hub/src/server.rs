@@ -1,4 +1,4 @@
-//! The engine side of Hub: [`serve`] reads commands from any `BufRead` and
+//! The engine side of Hub: [`serve_games`] reads commands from any `BufRead` and
 //! answers on any `Write`, so it runs on standard input and output as
 //! `parlour hub` and on in-memory streams in tests.
 //!
@@ -14,8 +14,8 @@
 //! fresh search under the `level` limits, its table warm from the ponder,
 //! answers `done`) or `stop` (the ponder's best move answers `done`).
 
-use crate::full_message;
 use crate::level::whole;
+use crate::message::full_message;
 use crate::message::{Message, MessageError};
 use crate::table::{open, Control, Job, Phase, Settings, Table, TableError};
 use parlour_game::echo::{echo, printable};
@@ -42,9 +42,9 @@ pub struct ServerOptions {
     /// `id version=...`.
     pub version: String,
     /// The Hub variant played until `set-param name=variant` says
-    /// otherwise (`english`, `huffing`, `pegs`; by default the first
-    /// variant of the first game of the list).
-    pub variant: String,
+    /// otherwise (`english`, `huffing`, `pegs`); `None`, the default, for
+    /// the first variant of the first game of the list.
+    pub variant: Option<String>,
     /// The rules text (`--rules`), if not the variant's defaults: for
     /// checkers `english`/`huffing` with `,quiet_plies=N`, for pegs
     /// `squares=4,reserve=2` and the like.
@@ -66,7 +66,7 @@ impl Default for ServerOptions {
         ServerOptions {
             name: "parlour".to_string(),
             version: env!("CARGO_PKG_VERSION").to_string(),
-            variant: parlour_games::Games::hub_variants()[0].to_string(),
+            variant: None,
             rules: None,
             eval: None,
             egdb: None,
@@ -112,6 +112,8 @@ struct Session<'scope, 'env, W: Write + Send, L: GameList> {
     scope: &'scope Scope<'scope, 'env>,
     out: &'env Mutex<W>,
     options: ServerOptions,
+    /// The Hub variant played.
+    variant: String,
     /// The game set by the last `pos`; `None`: the start of the variant.
     table: Option<Box<dyn Table>>,
     /// Why the last `pos` was refused: `go` then refuses too, rather than
@@ -214,7 +216,7 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
     /// A table at the start of the session's game.
     fn start(&self) -> Result<Box<dyn Table>, TableError> {
         let o = &self.options;
-        self.open(&o.variant, o.rules.as_deref(), o.eval.as_deref())
+        self.open(&self.variant, o.rules.as_deref(), o.eval.as_deref())
     }
 
     /// Forgets the position: the next search is from the start.
@@ -240,7 +242,7 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
                 .arg("type", kind)
         };
         let params = [
-            param("variant", &o.variant, "enum").arg("values", L::hub_variants().join(" ")),
+            param("variant", &self.variant, "enum").arg("values", L::hub_variants().join(" ")),
             param("rules", &o.rules.as_deref().unwrap_or_default(), "string"),
             param("eval", &o.eval.as_deref().unwrap_or("default"), "string"),
             param(
@@ -273,13 +275,13 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
         match name {
             "variant" => {
                 let variant = value.trim();
-                if variant != self.options.variant {
+                if variant != self.variant {
                     // The evaluation carries over where the new game has
                     // it; otherwise the new game's default is played.
                     let eval = self.options.eval.as_deref();
                     let keeps_eval = self.open(variant, None, eval).is_ok();
                     self.open(variant, None, None)?;
-                    self.options.variant = variant.to_string();
+                    self.variant = variant.to_string();
                     self.options.rules = None;
                     if !keeps_eval {
                         self.options.eval = None;
@@ -289,13 +291,13 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
             }
             "rules" => {
                 let o = &self.options;
-                self.open(&o.variant, text, o.eval.as_deref())?;
+                self.open(&self.variant, text, o.eval.as_deref())?;
                 self.options.rules = text.map(str::to_string);
                 self.forget_position();
             }
             "eval" => {
                 let o = &self.options;
-                self.open(&o.variant, o.rules.as_deref(), text)?;
+                self.open(&self.variant, o.rules.as_deref(), text)?;
                 self.options.eval = text.map(str::to_string);
                 self.forget_position();
             }
@@ -428,29 +430,24 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
     }
 }
 
-/// Runs a Hub engine session over parlour's games: reads commands from
-/// `input` until `quit` or the end of input, answering on `output`. Returns
-/// an error only where reading or writing fails.
-pub fn serve<R: BufRead, W: Write + Send>(
-    input: R,
-    output: W,
-    options: ServerOptions,
-) -> io::Result<()> {
-    serve_games::<parlour_games::Games, R, W>(input, output, options)
-}
-
-/// [`serve`] over the games of the list `L`.
+/// Runs a Hub engine session over the games of the list `L` (parlour's
+/// own: `parlour_games::Games`): reads commands from `input` until `quit`
+/// or the end of input, answering on `output`. Returns an error only
+/// where reading or writing fails.
 pub fn serve_games<L: GameList, R: BufRead, W: Write + Send>(
     mut input: R,
     output: W,
     options: ServerOptions,
 ) -> io::Result<()> {
+    let first = L::hub_variants().first().copied().unwrap_or_default();
+    let variant = options.variant.clone().unwrap_or_else(|| first.to_string());
     let out = Mutex::new(output);
     std::thread::scope(|scope| {
         let mut session = Session::<W, L> {
             scope,
             out: &out,
             options,
+            variant,
             table: None,
             pos_error: None,
             level: Limits::MoveTime(Duration::from_secs(1)),

@@ -6,7 +6,7 @@
 use crate::message::Message;
 use crate::wire::{read_moves, write_line};
 use parlour_game::echo::echo;
-use parlour_game::registry::{EvalError, EvaluatorOf, MoveOf};
+use parlour_game::registry::{evaluator, EvalError, EvaluatorOf, MoveOf};
 use parlour_game::{Game, GameList, History, Variant, Visit};
 use parlour_search::{Info, Limits, Score, Searcher};
 use std::error::Error;
@@ -264,7 +264,7 @@ impl Visit for Settings<'_> {
         };
         let eval = match (self.eval, self.egdb) {
             (None, None) => Default::default(),
-            (spec, egdb) => parlour_games::evaluator(&rules, spec.unwrap_or("default"), egdb)?,
+            (spec, egdb) => evaluator(&rules, spec.unwrap_or("default"), egdb)?,
         };
         Ok(Box::new(GameTable::<V> {
             rules,

@@ -240,7 +240,7 @@ impl<V: Variant, R: BufRead, W: Write> Session<'_, V, R, W> {
                         self.board()?;
                     }
                     Err(e) => {
-                        let why = crate::full_message(&e);
+                        let why = crate::message::full_message(&e);
                         writeln!(self.out, "{why}; type `moves` for the legal moves")?
                     }
                 },

@@ -8,12 +8,15 @@
 //! escaped); and what is accepted is written back as text that reads as
 //! the same thing. The case counts keep the whole file to seconds.
 
+mod support;
+
 use parlour_checkers::{Position, Rules};
 use parlour_game::Game;
-use parlour_hub::{serve, Message, ServerOptions};
+use parlour_hub::{Message, ServerOptions};
 use parlour_pegs::{PegPosition, PegRules};
 use proptest::prelude::*;
 use std::error::Error;
+use support::serve;
 
 /// The longest message an error may have (a list of 40 legal moves and a
 /// cut quotation fit well within it).

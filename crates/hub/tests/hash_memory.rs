@@ -2,7 +2,10 @@
 //! is allocated, so the engine's peak memory is one table, not two. Alone
 //! in its test binary, so that the process's peak is this session's.
 
-use parlour_hub::{serve, ServerOptions};
+mod support;
+
+use parlour_hub::ServerOptions;
+use support::serve;
 
 /// The process's peak resident memory in MiB (`VmHWM`), where Linux tells.
 fn peak_mib() -> Option<u64> {

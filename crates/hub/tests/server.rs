@@ -6,12 +6,12 @@ mod support;
 
 use parlour_checkers::hub::{hub_position, parse_hub_position};
 use parlour_checkers::{Position, Rules};
-use parlour_hub::{serve, Message, ServerOptions};
+use parlour_hub::{Message, ServerOptions};
 use parlour_pegs::PegPosition;
 use std::io::BufReader;
 use std::sync::mpsc::{channel, Sender};
 use std::time::Duration;
-use support::{Feed, ReadMove, Shared};
+use support::{serve, Feed, ReadMove, Shared};
 
 /// Runs a whole session on `input` and returns what the engine wrote. The
 /// input stays open until each `go think` is answered: an engine stops its

@@ -5,11 +5,21 @@
 
 use parlour_checkers::Position;
 use parlour_game::{Game, Variant};
+use parlour_hub::ServerOptions;
 use parlour_pegs::PegPosition;
-use std::io::{Read, Write};
+use std::io::{BufRead, Read, Write};
 use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+/// A Hub engine session over parlour's games, as `parlour hub` serves it.
+pub fn serve(
+    input: impl BufRead,
+    output: impl Write + Send,
+    options: ServerOptions,
+) -> std::io::Result<()> {
+    parlour_hub::serve_games::<parlour_games::Games, _, _>(input, output, options)
+}
 
 /// Input fed line by line by the test, as a GUI or a person would.
 pub struct Feed(Receiver<Vec<u8>>, Vec<u8>);

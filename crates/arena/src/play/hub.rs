@@ -1,6 +1,6 @@
 //! Outside engines: a program speaking Hub (`parlour hub` first of all) as
 //! a [`Player`], built from a `hub:COMMAND,...` spec by [`hub_factory`],
-//! which hands every other spec to [`search_factory`](crate::search_factory).
+//! which hands every other spec to [`search_factory`].
 //!
 //! A [`HubPlayer`] drives its program through `parlour-hub`'s
 //! [`HubClient`]: the limit of its spec (or the clock or time per move the
@@ -24,11 +24,11 @@
 //! first game.) A later start that fails, a restart after a crash, is a
 //! loss by `crash` at the engine's first move.
 
-use crate::error::{BuildError, BuildProblem};
-use crate::player::{ClockState, Player};
-use crate::search::{plain_evaluator, search_factory_with, EvaluatorMaker};
-use crate::spec::{Limits, PlayerSpec};
-use crate::Choice;
+use crate::plan::spec::{Limits, PlayerSpec};
+use crate::play::error::{BuildError, BuildProblem};
+use crate::play::player::Choice;
+use crate::play::player::{ClockState, Player};
+use crate::play::search::search_factory;
 use parlour_game::{History, Variant};
 use parlour_hub::client::{limits_for_clock, move_timeout};
 use parlour_hub::{ClientOptions, EngineError, HubClient};
@@ -179,7 +179,7 @@ impl<V: Variant> Drop for HubPlayer<V> {
 }
 
 /// Every player of the game `rules` plays: `hub:...` as a [`HubPlayer`]
-/// playing `rules`' Hub variant, the rest as [`search_factory`](crate::search_factory) builds them
+/// playing `rules`' Hub variant, the rest as [`search_factory`] builds them
 /// (with `eval` as the match's evaluation). The first time it builds a Hub
 /// engine it starts it, and an engine that cannot be started is an error
 /// (see the module notes).
@@ -187,17 +187,7 @@ pub fn hub_factory<V: Variant>(
     rules: V,
     eval: Option<String>,
 ) -> impl Fn(&PlayerSpec) -> Result<Box<dyn Player<V::Position>>, BuildError> + Sync {
-    hub_factory_with(rules, eval, plain_evaluator::<V>)
-}
-
-/// [`hub_factory`] with the built-in engines' evaluators (and a spec's
-/// endgame databases) made by `make`, as [`search_factory_with`].
-pub fn hub_factory_with<V: Variant>(
-    rules: V,
-    eval: Option<String>,
-    make: EvaluatorMaker<V>,
-) -> impl Fn(&PlayerSpec) -> Result<Box<dyn Player<V::Position>>, BuildError> + Sync {
-    let search = search_factory_with::<V>(rules, eval, make);
+    let search = search_factory::<V>(rules, eval);
     let variant = rules.hub_variant();
     let pools: Mutex<HashMap<String, Pool>> = Mutex::new(HashMap::new());
     move |spec: &PlayerSpec| match spec {

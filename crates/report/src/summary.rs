@@ -2,7 +2,7 @@
 //! summary per pairing (Elo with its 95% interval, LOS, draw ratio,
 //! pentanomial counts, SPRT) and, for more than two engines, a crosstable.
 
-use crate::records::GameRecord;
+use crate::record::GameRecord;
 use crate::sprt::{Hypothesis, Sprt};
 use crate::stats::EloEstimate;
 use crate::tally::Tally;
@@ -17,6 +17,19 @@ pub struct SprtStatus {
     pub llr: f64,
     /// The hypothesis accepted, if a bound was crossed.
     pub decision: Option<Hypothesis>,
+}
+
+impl SprtStatus {
+    /// Where `sprt` stands on the colour-swapped pairs of the first
+    /// pairing of `tally` (a match with an SPRT has one pairing).
+    pub fn of(sprt: Sprt, tally: &Tally) -> SprtStatus {
+        let llr = sprt.llr(&tally.pairings()[0].penta);
+        SprtStatus {
+            sprt,
+            llr,
+            decision: sprt.decide(llr),
+        }
+    }
 }
 
 /// What a match played and what it shows.
@@ -70,6 +83,26 @@ pub fn table(header: &[&str], rows: &[Vec<String>], right: &[bool]) -> String {
     out
 }
 
+/// A table's cells: its header, its rows, and which of its columns are
+/// numbers (aligned right).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cells {
+    /// The columns' headings.
+    pub header: Vec<String>,
+    /// The rows, a cell per column.
+    pub rows: Vec<Vec<String>>,
+    /// Whether each column is aligned right.
+    pub right: Vec<bool>,
+}
+
+impl Cells {
+    /// The table as aligned text ([`table`]).
+    pub fn text(&self) -> String {
+        let header: Vec<&str> = self.header.iter().map(String::as_str).collect();
+        table(&header, &self.rows, &self.right)
+    }
+}
+
 fn elo_cells(elo: Option<EloEstimate>) -> [String; 2] {
     match elo {
         Some(e) => {
@@ -89,13 +122,12 @@ impl MatchReport {
     /// The table of pairings: games, W-L-D, score, Elo ± (trinomial),
     /// LOS, draw ratio, pentanomial counts and their Elo ±.
     pub fn pairings_table(&self) -> String {
-        let (header, rows, right) = self.pairings_cells();
-        table(&header, &rows, &right)
+        self.pairings_cells().text()
     }
 
     /// [`MatchReport::pairings_table`]'s header, rows and which columns
     /// are numbers (aligned right), for other forms of the table.
-    pub fn pairings_cells(&self) -> (Vec<&'static str>, Vec<Vec<String>>, Vec<bool>) {
+    pub fn pairings_cells(&self) -> Cells {
         let engines = self.tally.engines();
         let rows: Vec<Vec<String>> = self
             .tally
@@ -122,43 +154,42 @@ impl MatchReport {
                 ]
             })
             .collect();
-        (
-            vec![
-                "Engine",
-                "Opponent",
-                "Games",
-                "W",
-                "L",
-                "D",
-                "Score",
-                "Elo",
-                "+/-",
-                "LOS",
-                "Draws",
-                "Pairs LL,LD,DD+WL,WD,WW",
-                "Pair Elo",
-                "+/-",
-            ],
+        let header = [
+            "Engine",
+            "Opponent",
+            "Games",
+            "W",
+            "L",
+            "D",
+            "Score",
+            "Elo",
+            "+/-",
+            "LOS",
+            "Draws",
+            "Pairs LL,LD,DD+WL,WD,WW",
+            "Pair Elo",
+            "+/-",
+        ];
+        Cells {
+            header: header.map(String::from).to_vec(),
             rows,
-            vec![
+            right: vec![
                 false, false, true, true, true, true, true, true, true, true, true, false, true,
                 true,
             ],
-        )
+        }
     }
 
     /// The crosstable: engines ranked by points, each with its games,
     /// points, score, Elo against the field, and its points against each
     /// opponent, in columns headed by the opponents' ranks.
     pub fn crosstable(&self) -> String {
-        let (header, rows, right) = self.crosstable_cells();
-        let header: Vec<&str> = header.iter().map(String::as_str).collect();
-        table(&header, &rows, &right)
+        self.crosstable_cells().text()
     }
 
     /// [`MatchReport::crosstable`]'s header, rows and which columns are
     /// numbers, for other forms of the table.
-    pub fn crosstable_cells(&self) -> (Vec<String>, Vec<Vec<String>>, Vec<bool>) {
+    pub fn crosstable_cells(&self) -> Cells {
         let engines = self.tally.engines();
         let mut order: Vec<usize> = (0..engines.len()).collect();
         order.sort_by(|&x, &y| {
@@ -201,7 +232,11 @@ impl MatchReport {
             .collect();
         let mut right = vec![true, false, true, true, true, true, true];
         right.extend(order.iter().map(|_| true));
-        (header, rows, right)
+        Cells {
+            header,
+            rows,
+            right,
+        }
     }
 
     /// The SPRT line: the test, the LLR against its bounds, the decision.

@@ -31,7 +31,8 @@
 //! whose own last argument looks like an option is written in quotes:
 //! `hub:engine 'x,depth=1',depth=2`.
 
-use crate::error::{SpecError, SpecProblem, TimeControlError};
+use crate::plan::error::{SpecError, SpecProblem, TimeControlError};
+use crate::plan::options::{EngineKind, SpecKey};
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -158,19 +159,6 @@ pub enum PlayerSpec {
     },
 }
 
-/// The options a `hub:` spec takes.
-const HUB_KEYS: [&str; 7] = [
-    "depth", "nodes", "movetime", "tc", "name", "startup", "margin",
-];
-
-/// The default start-up timeout of a Hub engine.
-pub const HUB_STARTUP: Duration = Duration::from_secs(10);
-/// The default margin of a Hub engine on a clock or a time per move.
-pub const HUB_TIMED_MARGIN: Duration = Duration::from_secs(2);
-/// The default time a move may take for a Hub engine with a depth or node
-/// limit.
-pub const HUB_UNTIMED_MARGIN: Duration = Duration::from_secs(60);
-
 impl PlayerSpec {
     /// The name shown in tables and records.
     pub fn name(&self) -> &str {
@@ -207,15 +195,6 @@ impl fmt::Display for PlayerSpec {
     }
 }
 
-fn options_of(kind: &str) -> &'static str {
-    match kind {
-        "random" => "seed, name",
-        "greedy" => "eval, name",
-        "hub" => "depth, nodes, movetime, tc, name, startup, margin",
-        _ => "depth, nodes, movetime, tc, threads, hash, eval, egdb, name",
-    }
-}
-
 impl FromStr for PlayerSpec {
     type Err = SpecError;
 
@@ -227,145 +206,185 @@ impl FromStr for PlayerSpec {
         };
         let (kind, rest) = text.split_once(':').unwrap_or((text, ""));
         let kind = kind.trim();
-        if !matches!(kind, "random" | "greedy" | "search" | "hub") {
-            return Err(fail(SpecProblem::UnknownKind {
+        let kind = EngineKind::named(kind).ok_or_else(|| {
+            fail(SpecProblem::UnknownKind {
                 kind: kind.to_string(),
-            }));
-        }
-        let (command, options) = if kind == "hub" {
-            let (command, options) = split_hub(rest);
-            (Some(command), options)
-        } else {
-            (None, rest.split(',').collect())
+            })
+        })?;
+        let (command, options) = match kind {
+            EngineKind::Hub => split_hub(rest),
+            _ => ("", rest.split(',').collect()),
         };
-        let mut name = None;
-        let mut seed = None;
-        let mut eval = None;
-        let mut egdb = None;
-        let mut startup = None;
-        let mut margin = None;
-        let mut limits = Limits {
-            threads: 1,
-            ..Limits::default()
+        let settings = Settings::read(kind, options).map_err(fail)?;
+        settings.spec(kind, text, command).map_err(fail)
+    }
+}
+
+/// The options of one spec as read, each given at most once.
+struct Settings {
+    name: Option<String>,
+    seed: Option<u64>,
+    eval: Option<String>,
+    egdb: Option<PathBuf>,
+    startup: Option<Duration>,
+    margin: Option<Duration>,
+    limits: Limits,
+}
+
+impl Settings {
+    /// Reads the `key=value` items `options` of a spec of `kind`.
+    fn read(kind: EngineKind, options: Vec<&str>) -> Result<Settings, SpecProblem> {
+        let mut settings = Settings {
+            name: None,
+            seed: None,
+            eval: None,
+            egdb: None,
+            startup: None,
+            margin: None,
+            limits: Limits {
+                threads: 1,
+                ..Limits::default()
+            },
         };
-        let mut seen: Vec<&str> = Vec::new();
+        let mut seen: Vec<SpecKey> = Vec::new();
         for option in options.into_iter().map(str::trim).filter(|o| !o.is_empty()) {
-            let (key, value) = option.split_once('=').ok_or_else(|| {
-                fail(SpecProblem::NotNameValue {
-                    option: option.to_string(),
-                })
-            })?;
-            let (key, value) = (key.trim(), value.trim());
-            let allowed = options_of(kind);
-            if !allowed.split(", ").any(|k| k == key) {
-                return Err(fail(SpecProblem::UnknownOption {
-                    key: key.to_string(),
-                    kind: kind.to_string(),
-                    allowed,
-                }));
-            }
+            let (word, value) =
+                option
+                    .split_once('=')
+                    .ok_or_else(|| SpecProblem::NotNameValue {
+                        option: option.to_string(),
+                    })?;
+            let word = word.trim();
+            let key = kind
+                .options()
+                .find(word)
+                .ok_or_else(|| SpecProblem::UnknownOption {
+                    key: word.to_string(),
+                    kind,
+                })?;
             if seen.contains(&key) {
-                return Err(fail(SpecProblem::Repeated {
-                    key: key.to_string(),
-                }));
+                return Err(SpecProblem::Repeated { key });
             }
             seen.push(key);
-            let positive = || -> Result<u64, SpecError> {
-                value.parse::<u64>().ok().filter(|&n| n > 0).ok_or_else(|| {
-                    fail(SpecProblem::NotPositive {
-                        key: key.to_string(),
-                        value: value.to_string(),
-                    })
-                })
-            };
-            let small = || -> Result<u32, SpecError> {
-                let n = positive()?;
-                u32::try_from(n).map_err(|_| {
-                    fail(SpecProblem::TooLarge {
-                        key: key.to_string(),
-                        value: n,
-                    })
-                })
-            };
-            match key {
-                "name" if value.is_empty() => return Err(fail(SpecProblem::EmptyName)),
-                "name" if value.contains(['"', '\n', '\r']) => {
-                    return Err(fail(SpecProblem::BadName))
-                }
-                "name" => name = Some(value.to_string()),
-                "eval" if value.is_empty() => return Err(fail(SpecProblem::EmptyEval)),
-                "eval" => eval = Some(value.to_string()),
-                "egdb" if value.is_empty() => return Err(fail(SpecProblem::EmptyEgdb)),
-                "egdb" => egdb = Some(PathBuf::from(value)),
-                "seed" => {
-                    seed = Some(value.parse::<u64>().map_err(|_| {
-                        fail(SpecProblem::Seed {
-                            value: value.to_string(),
-                        })
-                    })?)
-                }
-                "depth" => limits.depth = Some(small()?),
-                "nodes" => limits.nodes = Some(positive()?),
-                "movetime" => limits.movetime = Some(Duration::from_millis(positive()?)),
-                "threads" => limits.threads = small()? as usize,
-                "hash" => limits.hash_mb = Some(small()?),
-                "margin" => margin = Some(Duration::from_millis(positive()?)),
-                "startup" => {
-                    startup = Some(
-                        value
-                            .parse::<f64>()
-                            .ok()
-                            .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e6)
-                            .map(Duration::from_secs_f64)
-                            .ok_or_else(|| {
-                                fail(SpecProblem::Startup {
-                                    value: value.to_string(),
-                                })
-                            })?,
-                    )
-                }
-                "tc" => {
-                    limits.clock = Some(
-                        value
-                            .parse()
-                            .map_err(|e: TimeControlError| fail(e.into()))?,
-                    )
-                }
-                _ => unreachable!("options are checked against the list above"),
-            }
+            settings.set(key, value.trim())?;
         }
-        if let Some(command) = command {
-            return hub_spec(text, command, name, limits, startup, margin).map_err(fail);
+        Ok(settings)
+    }
+
+    /// Sets the option `key` to `value`, checked.
+    fn set(&mut self, key: SpecKey, value: &str) -> Result<(), SpecProblem> {
+        let limits = &mut self.limits;
+        match key {
+            SpecKey::Name if value.is_empty() => return Err(SpecProblem::EmptyName),
+            SpecKey::Name if value.contains(['"', '\n', '\r']) => return Err(SpecProblem::BadName),
+            SpecKey::Name => self.name = Some(value.to_string()),
+            SpecKey::Eval if value.is_empty() => return Err(SpecProblem::EmptyEval),
+            SpecKey::Eval => self.eval = Some(value.to_string()),
+            SpecKey::Egdb if value.is_empty() => return Err(SpecProblem::EmptyEgdb),
+            SpecKey::Egdb => self.egdb = Some(PathBuf::from(value)),
+            SpecKey::Seed => self.seed = Some(seed(value)?),
+            SpecKey::Depth => limits.depth = Some(small(key, value)?),
+            SpecKey::Nodes => limits.nodes = Some(positive(key, value)?),
+            SpecKey::Movetime => limits.movetime = Some(millis(key, value)?),
+            SpecKey::Threads => limits.threads = small(key, value)? as usize,
+            SpecKey::Hash => limits.hash_mb = Some(small(key, value)?),
+            SpecKey::Margin => self.margin = Some(millis(key, value)?),
+            SpecKey::Startup => self.startup = Some(startup(value)?),
+            SpecKey::Tc => limits.clock = Some(value.parse()?),
         }
-        let name = name.unwrap_or_else(|| text.to_string());
+        Ok(())
+    }
+
+    /// The spec of `kind` these settings make, `text` its name where it
+    /// names none (and `command` the program of a Hub engine).
+    fn spec(self, kind: EngineKind, text: &str, command: &str) -> Result<PlayerSpec, SpecProblem> {
+        if kind == EngineKind::Hub {
+            let (limits, startup, margin) = (self.limits, self.startup, self.margin);
+            return hub_spec(text, command, self.name, limits, startup, margin);
+        }
+        let name = self.name.unwrap_or_else(|| text.to_string());
         Ok(match kind {
-            "random" => PlayerSpec::Random { name, seed },
-            "greedy" => PlayerSpec::Greedy { name, eval },
+            EngineKind::Random => PlayerSpec::Random {
+                name,
+                seed: self.seed,
+            },
+            EngineKind::Greedy => PlayerSpec::Greedy {
+                name,
+                eval: self.eval,
+            },
             _ => {
+                let limits = self.limits;
                 if limits.clock.is_some() && limits.movetime.is_some() {
-                    return Err(fail(SpecProblem::ClockAndMoveTime));
+                    return Err(SpecProblem::ClockAndMoveTime);
                 }
-                if limits.depth.is_none()
-                    && limits.nodes.is_none()
-                    && limits.movetime.is_none()
-                    && limits.clock.is_none()
-                {
-                    return Err(fail(SpecProblem::NoLimit));
+                let timed = limits.movetime.is_some() || limits.clock.is_some();
+                if !timed && limits.depth.is_none() && limits.nodes.is_none() {
+                    return Err(SpecProblem::NoLimit);
                 }
                 PlayerSpec::Search {
                     name,
                     limits,
-                    eval,
-                    egdb,
+                    eval: self.eval,
+                    egdb: self.egdb,
                 }
             }
         })
     }
 }
 
+/// A whole number above 0.
+fn positive(key: SpecKey, value: &str) -> Result<u64, SpecProblem> {
+    value
+        .parse::<u64>()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| SpecProblem::NotPositive {
+            key,
+            value: value.to_string(),
+        })
+}
+
+/// A whole number above 0 that fits 32 bits.
+fn small(key: SpecKey, value: &str) -> Result<u32, SpecProblem> {
+    let n = positive(key, value)?;
+    u32::try_from(n).map_err(|_| SpecProblem::TooLarge { key, value: n })
+}
+
+/// A whole number of milliseconds above 0.
+fn millis(key: SpecKey, value: &str) -> Result<Duration, SpecProblem> {
+    positive(key, value).map(Duration::from_millis)
+}
+
+/// A random player's seed: any whole number.
+fn seed(value: &str) -> Result<u64, SpecProblem> {
+    value.parse::<u64>().map_err(|_| SpecProblem::Seed {
+        value: value.to_string(),
+    })
+}
+
+/// A Hub engine's start-up timeout: seconds above 0.
+fn startup(value: &str) -> Result<Duration, SpecProblem> {
+    value
+        .parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e6)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| SpecProblem::Startup {
+            value: value.to_string(),
+        })
+}
+
+/// The default start-up timeout of a Hub engine.
+pub const HUB_STARTUP: Duration = Duration::from_secs(10);
+/// The default margin of a Hub engine on a clock or a time per move.
+pub const HUB_TIMED_MARGIN: Duration = Duration::from_secs(2);
+/// The default time a move may take for a Hub engine with a depth or node
+/// limit.
+pub const HUB_UNTIMED_MARGIN: Duration = Duration::from_secs(60);
+
 /// Splits what follows `hub:` into the command and its options: the
 /// trailing comma-separated items (commas inside quotes do not count) of the
-/// form `key=value` with a key of [`HUB_KEYS`].
+/// form `key=value` with a key a Hub engine takes.
 fn split_hub(rest: &str) -> (&str, Vec<&str>) {
     // The commas outside quotes, as a shell would read the quotes.
     let mut commas = Vec::new();
@@ -387,7 +406,7 @@ fn split_hub(rest: &str) -> (&str, Vec<&str>) {
         let item = &rest[comma + 1..end];
         let known = item
             .split_once('=')
-            .is_some_and(|(key, _)| HUB_KEYS.contains(&key.trim()));
+            .is_some_and(|(key, _)| EngineKind::Hub.options().find(key.trim()).is_some());
         if !known {
             break;
         }
@@ -593,13 +612,9 @@ mod tests {
     fn bad_specs_are_explained() {
         use SpecProblem as P;
         let s = |t: &str| t.to_string();
-        let unknown = |key: &str, kind: &str, allowed| P::UnknownOption {
-            key: s(key),
-            kind: s(kind),
-            allowed,
-        };
-        let positive = |key: &str, value: &str| P::NotPositive {
-            key: s(key),
+        let unknown = |key: &str, kind| P::UnknownOption { key: s(key), kind };
+        let positive = |key, value: &str| P::NotPositive {
+            key,
             value: s(value),
         };
         let tc = |what, value: &str, text: &str| {
@@ -617,15 +632,20 @@ mod tests {
                 },
             ),
             ("", P::UnknownKind { kind: s("") }),
-            ("random:depth=3", unknown("depth", "random", "seed, name")),
-            ("greedy:seed=1", unknown("seed", "greedy", "eval, name")),
+            ("random:depth=3", unknown("depth", EngineKind::Random)),
+            ("greedy:seed=1", unknown("seed", EngineKind::Greedy)),
             ("random:seed=x", P::Seed { value: s("x") }),
             ("random:seed", P::NotNameValue { option: s("seed") }),
             ("search", P::NoLimit),
             ("search:threads=2", P::NoLimit),
-            ("search:depth=0", positive("depth", "0")),
-            ("search:depth=-1", positive("depth", "-1")),
-            ("search:depth=3,depth=4", P::Repeated { key: s("depth") }),
+            ("search:depth=0", positive(SpecKey::Depth, "0")),
+            ("search:depth=-1", positive(SpecKey::Depth, "-1")),
+            (
+                "search:depth=3,depth=4",
+                P::Repeated {
+                    key: SpecKey::Depth,
+                },
+            ),
             ("search:movetime=100,tc=10+0.1", P::ClockAndMoveTime),
             ("search:tc=abc", tc("base time", "abc", "abc")),
             (
@@ -651,10 +671,15 @@ mod tests {
             ),
             (
                 "hub:engine,depth=2,depth=3",
-                P::Repeated { key: s("depth") },
+                P::Repeated {
+                    key: SpecKey::Depth,
+                },
             ),
             ("hub:engine,depth=2,startup=0", P::Startup { value: s("0") }),
-            ("hub:engine,depth=2,margin=x", positive("margin", "x")),
+            (
+                "hub:engine,depth=2,margin=x",
+                positive(SpecKey::Margin, "x"),
+            ),
         ] {
             let err = text.parse::<PlayerSpec>().unwrap_err();
             assert_eq!(err.problem, problem, "`{text}` gave `{err}`");

@@ -12,11 +12,11 @@
 //! by the spec's `eval=` text ([`Variant::evaluator`]), else the match's,
 //! else the game's default.
 
-use crate::error::{BuildError, BuildProblem};
-use crate::player::{builtin_factory, ClockState, Evaluator, Player};
-use crate::spec::{Limits, PlayerSpec};
-use crate::Choice;
-use parlour_game::registry::{EvalError, EvaluatorOf};
+use crate::plan::spec::{Limits, PlayerSpec};
+use crate::play::error::{BuildError, BuildProblem};
+use crate::play::player::Choice;
+use crate::play::player::{builtin_factory, ClockState, Evaluator, Player};
+use parlour_game::registry::{self, EvaluatorOf};
 use parlour_game::{Evaluate, Evaluator as _, History, Variant};
 use parlour_hub::EngineError;
 use parlour_search::Searcher;
@@ -156,34 +156,10 @@ impl<G: Evaluate> Player<G> for SearchPlayer<G> {
     }
 }
 
-/// How a factory makes a searcher's evaluator: from the game's rules, the
-/// evaluation's text (`default` when neither the spec nor the match names
-/// one) and the endgame databases' directory a spec names (`egdb=`). The
-/// arena knows no databases: the command line passes
-/// `parlour_games::evaluator`, which opens them; [`plain_evaluator`]
-/// refuses them.
-pub type EvaluatorMaker<V> = fn(&V, &str, Option<&Path>) -> Result<EvaluatorOf<V>, EvalError>;
-
-/// The evaluator [`Variant::evaluator`] makes of `spec`; databases are
-/// refused (this maker has none to open).
-pub fn plain_evaluator<V: Variant>(
-    rules: &V,
-    spec: &str,
-    egdb: Option<&Path>,
-) -> Result<EvaluatorOf<V>, EvalError> {
-    match egdb {
-        None => rules.evaluator(spec),
-        Some(dir) => Err(EvalError::Load {
-            spec: format!("egdb={}", dir.display()),
-            source: "this program opens no endgame databases".into(),
-        }),
-    }
-}
-
 /// The evaluator of `rules`' game that `spec` names, else `default`, else
-/// the game's default one, with the databases of `egdb`.
+/// the game's default one, with the databases of `egdb`
+/// ([`registry::evaluator`]).
 fn evaluator<V: Variant>(
-    make: EvaluatorMaker<V>,
     rules: &V,
     name: &str,
     spec: Option<&str>,
@@ -192,7 +168,7 @@ fn evaluator<V: Variant>(
     if spec.is_none() && egdb.is_none() {
         return Ok(Default::default());
     }
-    make(rules, spec.unwrap_or("default"), egdb).map_err(|e| BuildError {
+    registry::evaluator(rules, spec.unwrap_or("default"), egdb).map_err(|e| BuildError {
         name: name.to_string(),
         problem: e.into(),
     })
@@ -201,22 +177,13 @@ fn evaluator<V: Variant>(
 /// The players of the game `rules` plays: `search` as a [`SearchPlayer`],
 /// `greedy` one ply deep on the game's evaluation, `random`. Each search
 /// or greedy player scores with the evaluation its spec names (`eval=`),
-/// else `eval`, else the game's default. Any spec it cannot build is an
-/// error the match reports before its first game. A spec's `egdb=` is
-/// refused: [`search_factory_with`] takes a maker that opens databases.
+/// else `eval`, else the game's default, and a search player with the
+/// game's endgame tables its spec names (`egdb=DIR`), which the registry
+/// opens. Any spec it cannot build is an error the match reports before
+/// its first game.
 pub fn search_factory<V: Variant>(
     rules: V,
     eval: Option<String>,
-) -> impl Fn(&PlayerSpec) -> Result<Box<dyn Player<V::Position>>, BuildError> + Sync {
-    search_factory_with(rules, eval, plain_evaluator::<V>)
-}
-
-/// [`search_factory`] with evaluators (and a spec's endgame databases)
-/// made by `make`.
-pub fn search_factory_with<V: Variant>(
-    rules: V,
-    eval: Option<String>,
-    make: EvaluatorMaker<V>,
 ) -> impl Fn(&PlayerSpec) -> Result<Box<dyn Player<V::Position>>, BuildError> + Sync {
     let builtin = builtin_factory::<V::Position>(None);
     move |spec: &PlayerSpec| match spec {
@@ -227,7 +194,7 @@ pub fn search_factory_with<V: Variant>(
             egdb,
         } => {
             let own = own.as_deref().or(eval.as_deref());
-            let eval = evaluator(make, &rules, name, own, egdb.as_deref())?;
+            let eval = evaluator(&rules, name, own, egdb.as_deref())?;
             Ok(Box::new(SearchPlayer::<V::Position>::new(
                 name.clone(),
                 limits,
@@ -236,7 +203,7 @@ pub fn search_factory_with<V: Variant>(
         }
         PlayerSpec::Greedy { name, eval: own } => {
             let own = own.as_deref().or(eval.as_deref());
-            let eval = evaluator(make, &rules, name, own, None)?;
+            let eval = evaluator(&rules, name, own, None)?;
             let score: Evaluator<V::Position> = Arc::new(move |pos| eval.evaluate(pos));
             builtin_factory(Some(score))(spec)
         }
@@ -247,7 +214,7 @@ pub fn search_factory_with<V: Variant>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::TimeControl;
+    use crate::plan::spec::TimeControl;
     use parlour_checkers::{Eval, Position, Rules};
     use std::time::{Duration, Instant};
 

@@ -2,8 +2,8 @@
 //! is shown, the ways it can fail, and the two built-in players, `random`
 //! and `greedy`.
 
-use crate::error::{BuildError, BuildProblem};
-use crate::spec::PlayerSpec;
+use crate::plan::spec::PlayerSpec;
+use crate::play::error::{BuildError, BuildProblem};
 use parlour_game::{mix_seed, Game, History, Outcome};
 use parlour_hub::EngineError;
 use rand::rngs::StdRng;

@@ -4,7 +4,7 @@
 //! colours, opening and seed follow from its index alone, the `N` shards
 //! together play the games of the whole match.
 
-use crate::error::ShardError;
+use crate::plan::error::ShardError;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;

@@ -4,10 +4,10 @@
 //! position exactly as the game draws it, and the score and SPRT charts
 //! end where the match's numbers are.
 
-use parlour_arena::{html_report, GameRecord, MatchReport, Sprt, SprtStatus, Tally};
 use parlour_checkers::{Position, Rules};
 use parlour_game::registry::MoveOf;
 use parlour_game::{splitmix, Game, Side, Variant};
+use parlour_report::{html_report, GameRecord, MatchReport, Sprt, SprtStatus, Tally};
 
 /// A game of random legal moves from the start, at most `plies` long.
 fn random_game(seed: u64, plies: usize) -> (Vec<String>, Position) {

@@ -3,7 +3,7 @@
 //! random plies from a seed for any game; each opening is played twice with
 //! the colours swapped.
 
-use crate::error::OpeningError;
+use crate::plan::error::OpeningError;
 use parlour_game::registry::parse_line;
 use parlour_game::{mix_seed, Evaluate, Game, History, Variant};
 use parlour_search::{Limits, Score, Searcher, SEARCH_STACK_BYTES};

@@ -3,8 +3,8 @@
 //! colour-swapped pairs (pentanomial), fed one finished game at a time in
 //! any order.
 
-use crate::error::RecordError;
-use crate::records::GameRecord;
+use crate::error::TallyError;
+use crate::record::GameRecord;
 use crate::stats::{Pentanomial, Wld};
 use std::collections::HashMap;
 
@@ -69,14 +69,14 @@ impl Tally {
 
     /// Counts a finished game; an error if its engines are not a pairing of
     /// the match.
-    pub fn add(&mut self, record: &GameRecord) -> Result<(), RecordError> {
+    pub fn add(&mut self, record: &GameRecord) -> Result<(), TallyError> {
         let index_of = |name: &str| self.engines.iter().position(|e| e == name);
         let (black, white) = (index_of(&record.black), index_of(&record.white));
         let found = self.pairings.iter().position(|p| {
             (Some(p.a), Some(p.b)) == (black, white) || (Some(p.b), Some(p.a)) == (black, white)
         });
         let Some(p) = found else {
-            return Err(RecordError::NotPaired {
+            return Err(TallyError::NotPaired {
                 game: record.index + 1,
                 black: record.black.clone(),
                 white: record.white.clone(),
@@ -133,6 +133,7 @@ impl Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::Termination;
 
     fn record(index: usize, black: &str, white: &str, winner: Option<&str>) -> GameRecord {
         GameRecord {
@@ -146,7 +147,7 @@ mod tests {
             white: white.into(),
             result: String::new(),
             winner: winner.map(str::to_string),
-            termination: "no moves".into(),
+            termination: Termination::NoMoves,
             reason: String::new(),
             plies: 0,
             moves: Vec::new(),

@@ -12,10 +12,14 @@
 //! and names every field that differs; `parlour report` does the same
 //! between the files it merges (the shard aside).
 
-use crate::game::Adjudication;
-use crate::runner::Tournament;
-use crate::shard::Shard;
-use crate::spec::PlayerSpec;
+use crate::plan::adjudication::Adjudication;
+use crate::plan::config::MatchConfig;
+use crate::plan::error::{HeaderProblem, SpecError};
+use crate::plan::openings::OpeningBook;
+use crate::plan::schedule::{Schedule, Tournament};
+use crate::plan::shard::Shard;
+use crate::plan::spec::PlayerSpec;
+use parlour_game::Variant;
 use serde::{Deserialize, Serialize};
 use std::fmt::Display;
 
@@ -79,6 +83,49 @@ fn shown<T: Display>(value: Option<T>) -> String {
 }
 
 impl MatchHeader {
+    /// The header of the match `config` describes under `rules`, with its
+    /// openings resolved: one for each round, or the whole list of a book
+    /// that has fewer than the match has rounds (round `r` plays opening
+    /// `r` modulo its length).
+    pub(crate) fn of<V: Variant>(
+        config: &MatchConfig,
+        rules: &V,
+        book: &OpeningBook<V::Position>,
+        per_pairing: usize,
+    ) -> MatchHeader {
+        let rounds = per_pairing / 2;
+        let listed = book.len().map_or(rounds, |len| len.min(rounds));
+        let openings = (0..listed)
+            .map(|round| {
+                let opening = book.get(round);
+                HeaderOpening {
+                    name: opening.name,
+                    start: opening.start.to_string(),
+                    moves: opening.moves.iter().map(|m| m.to_string()).collect(),
+                }
+            })
+            .collect();
+        MatchHeader {
+            parlour_match: HEADER_FORMAT,
+            game: V::NAME.to_string(),
+            rules: rules.to_string(),
+            seed: config.seed,
+            tournament: config.tournament,
+            games_per_pairing: per_pairing,
+            engines: config
+                .engines
+                .iter()
+                .map(|e| e.trim().to_string())
+                .collect(),
+            eval: config.eval.clone(),
+            adjudication: config.adjudication,
+            time_margin_ms: u64::try_from(config.time_margin.as_millis()).unwrap_or(u64::MAX),
+            event: config.event.clone(),
+            shard: config.shard,
+            openings,
+        }
+    }
+
     /// The opening of round `round` (from 0).
     pub fn opening(&self, round: usize) -> Option<&HeaderOpening> {
         match self.openings.len() {
@@ -88,11 +135,47 @@ impl MatchHeader {
     }
 
     /// The engines' display names, from their specs.
-    pub fn engine_names(&self) -> Result<Vec<String>, crate::SpecError> {
+    pub fn engine_names(&self) -> Result<Vec<String>, SpecError> {
         self.engines
             .iter()
             .map(|text| Ok(text.parse::<PlayerSpec>()?.name().to_string()))
             .collect()
+    }
+
+    /// The games of the match the header describes, the engines named
+    /// `names`, if it describes one `parlour match` could have played (a
+    /// header edited by hand may not): two engines or more, with different
+    /// names; an even number of games per pairing, at least two; a count
+    /// of games that fits; an opening to play.
+    pub(crate) fn schedule(&self, names: &[String]) -> Result<Schedule, HeaderProblem> {
+        if names.len() < 2 {
+            let count = names.len();
+            return Err(HeaderProblem::TooFewEngines { count });
+        }
+        if let Some((i, name)) = names
+            .iter()
+            .enumerate()
+            .find(|(i, name)| names[..*i].contains(name))
+        {
+            let (number, name) = (i + 1, name.clone());
+            return Err(HeaderProblem::SameName { number, name });
+        }
+        let per_pairing = self.games_per_pairing;
+        if per_pairing < 2 || !per_pairing.is_multiple_of(2) {
+            return Err(HeaderProblem::GamesPerPairing { per_pairing });
+        }
+        let schedule = Schedule::new(self.tournament, names.len(), per_pairing);
+        let pairings = schedule.pairings.len();
+        if pairings.checked_mul(per_pairing).is_none() {
+            return Err(HeaderProblem::TooManyGames {
+                pairings,
+                per_pairing,
+            });
+        }
+        if self.openings.is_empty() {
+            return Err(HeaderProblem::NoOpening);
+        }
+        Ok(schedule)
     }
 
     /// Every field in which `here` differs from `self`, one line each,
@@ -106,108 +189,105 @@ impl MatchHeader {
         with_shard: bool,
         labels: [&str; 2],
     ) -> Vec<String> {
-        let mut out = Vec::new();
-        let [was, now_at] = labels;
-        let mut field = |name: &str, file: String, now: String| {
-            if file != now {
-                out.push(format!("{name}: {file} {was}, {now} {now_at}"));
-            }
+        let mut diff = Differences {
+            labels,
+            lines: Vec::new(),
         };
-        field(
-            "header format",
-            self.parlour_match.to_string(),
-            here.parlour_match.to_string(),
-        );
-        field("game", shown(Some(&self.game)), shown(Some(&here.game)));
-        let rules = |r: &str| {
-            if r.is_empty() {
-                "the default".to_string()
-            } else {
-                format!("`{r}`")
-            }
-        };
-        field("rules", rules(&self.rules), rules(&here.rules));
-        field("seed", self.seed.to_string(), here.seed.to_string());
-        field(
-            "tournament",
-            self.tournament.name().to_string(),
-            here.tournament.name().to_string(),
-        );
-        field(
+        let both = |f: fn(&MatchHeader) -> String| [f(self), f(here)];
+        diff.field("header format", both(|h| h.parlour_match.to_string()));
+        diff.field("game", both(|h| shown(Some(&h.game))));
+        diff.field("rules", both(|h| rules_shown(&h.rules)));
+        diff.field("seed", both(|h| h.seed.to_string()));
+        diff.field("tournament", both(|h| h.tournament.name().to_string()));
+        diff.field(
             "games per pairing",
-            self.games_per_pairing.to_string(),
-            here.games_per_pairing.to_string(),
+            both(|h| h.games_per_pairing.to_string()),
         );
-        if self.engines.len() != here.engines.len() {
-            field(
-                "engines",
-                self.engines.len().to_string(),
-                here.engines.len().to_string(),
-            );
-        } else {
-            for (i, (file, now)) in self.engines.iter().zip(&here.engines).enumerate() {
-                // The same engine may be spelt two ways (options in another
-                // order): what counts is the spec read.
-                let same = file == now
-                    || matches!(
-                        (file.parse::<PlayerSpec>(), now.parse::<PlayerSpec>()),
-                        (Ok(a), Ok(b)) if a == b
-                    );
-                if !same {
-                    field(
-                        &format!("engine {}", i + 1),
-                        shown(Some(file)),
-                        shown(Some(now)),
-                    );
-                }
+        diff.engines(&self.engines, &here.engines);
+        diff.field("eval", both(|h| shown(h.eval.as_ref())));
+        diff.field("max plies", both(|h| shown(h.adjudication.max_plies)));
+        diff.field("resign", both(|h| shown(h.adjudication.resign)));
+        diff.field("draw", both(|h| shown(h.adjudication.draw)));
+        diff.field("time margin (ms)", both(|h| h.time_margin_ms.to_string()));
+        diff.field("event", both(|h| shown(Some(&h.event))));
+        if with_shard {
+            diff.field("shard", both(|h| shown(h.shard)));
+        }
+        diff.openings(&self.openings, &here.openings);
+        diff.lines
+    }
+}
+
+/// The fields in which two headers differ, as lines.
+struct Differences<'a> {
+    labels: [&'a str; 2],
+    lines: Vec<String>,
+}
+
+impl Differences<'_> {
+    /// A line for the field `name` if its two values differ.
+    fn field(&mut self, name: &str, [file, now]: [String; 2]) {
+        if file != now {
+            let [was, now_at] = self.labels;
+            self.lines
+                .push(format!("{name}: {file} {was}, {now} {now_at}"));
+        }
+    }
+
+    /// The engines, one by one where there are as many: the same engine
+    /// may be spelt two ways (options in another order), so what counts is
+    /// the spec read.
+    fn engines(&mut self, file: &[String], here: &[String]) {
+        if file.len() != here.len() {
+            self.field("engines", [file.len(), here.len()].map(|n| n.to_string()));
+            return;
+        }
+        for (i, (a, b)) in file.iter().zip(here).enumerate() {
+            let same = a == b
+                || matches!(
+                    (a.parse::<PlayerSpec>(), b.parse::<PlayerSpec>()),
+                    (Ok(x), Ok(y)) if x == y
+                );
+            if !same {
+                self.field(
+                    &format!("engine {}", i + 1),
+                    [shown(Some(a)), shown(Some(b))],
+                );
             }
         }
-        field("eval", shown(self.eval.as_ref()), shown(here.eval.as_ref()));
-        let (a, b) = (&self.adjudication, &here.adjudication);
-        field("max plies", shown(a.max_plies), shown(b.max_plies));
-        let resign = |adj: &Adjudication| adj.resign.map(|r| format!("{},{}", r.score, r.moves));
-        field("resign", shown(resign(a)), shown(resign(b)));
-        let draw = |adj: &Adjudication| {
-            adj.draw
-                .map(|d| format!("{},{},{}", d.after_plies, d.score, d.moves))
-        };
-        field("draw", shown(draw(a)), shown(draw(b)));
-        field(
-            "time margin (ms)",
-            self.time_margin_ms.to_string(),
-            here.time_margin_ms.to_string(),
-        );
-        field("event", shown(Some(&self.event)), shown(Some(&here.event)));
-        if with_shard {
-            field("shard", shown(self.shard), shown(here.shard));
+    }
+
+    /// The openings: their count, else the first round whose opening
+    /// differs.
+    fn openings(&mut self, file: &[HeaderOpening], here: &[HeaderOpening]) {
+        if file.len() != here.len() {
+            self.field("openings", [file.len(), here.len()].map(|n| n.to_string()));
+            return;
         }
-        if self.openings.len() != here.openings.len() {
-            field(
-                "openings",
-                self.openings.len().to_string(),
-                here.openings.len().to_string(),
-            );
-        } else if let Some(round) =
-            (0..self.openings.len()).find(|&r| self.openings[r] != here.openings[r])
-        {
+        if let Some(round) = (0..file.len()).find(|&r| file[r] != here[r]) {
             let opening = |o: &HeaderOpening| {
                 let moves = o.moves.join(" ");
                 format!("`{}` ({} {moves})", o.name, o.start)
             };
-            field(
-                &format!("opening of round {}", round + 1),
-                opening(&self.openings[round]),
-                opening(&here.openings[round]),
-            );
+            let name = format!("opening of round {}", round + 1);
+            self.field(&name, [opening(&file[round]), opening(&here[round])]);
         }
-        out
+    }
+}
+
+/// Rules as a difference names them: the default where the text is empty.
+fn rules_shown(rules: &str) -> String {
+    if rules.is_empty() {
+        "the default".to_string()
+    } else {
+        format!("`{rules}`")
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::ResignRule;
+    use crate::plan::adjudication::ResignRule;
 
     const HERE: [&str; 2] = ["in the file", "here"];
 

@@ -1,0 +1,91 @@
+//! What a match is told: the engines, the schedule, the openings, the
+//! adjudication and the files to write, as the caller gives them.
+
+use crate::plan::adjudication::Adjudication;
+use crate::plan::schedule::{GameCount, Tournament};
+use crate::plan::shard::Shard;
+use parlour_report::Sprt;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Everything a match is told, as text and numbers: [`crate::run_match`]
+/// checks it all before the first game.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// The engine specs (`random:seed=3`, `greedy`, `search:depth=8`, ...),
+    /// at least two.
+    pub engines: Vec<String>,
+    /// Round-robin or gauntlet, for more than two engines.
+    pub tournament: Tournament,
+    /// Games per pairing.
+    pub games: GameCount,
+    /// The openings: `start`, `random`, `random:plies=N`, a deck of the
+    /// game (checkers: `deck`, `all`, `tough`), or a file; `None` for the
+    /// game's default ([`parlour_game::Variant::default_openings`]: the 156-ballot deck
+    /// for checkers).
+    pub openings: Option<String>,
+    /// Play the openings in an order drawn from the seed.
+    pub shuffle_openings: bool,
+    /// Games played at once, each on a thread of the match's own pool.
+    pub concurrency: usize,
+    /// The match seed: every game's seed is derived from it and the game's
+    /// index, so the same seed gives the same games at any concurrency.
+    pub seed: u64,
+    /// Adjudication rules.
+    pub adjudication: Adjudication,
+    /// How far an engine may overrun its clock or move time before it
+    /// loses on time.
+    pub time_margin: Duration,
+    /// An SPRT that stops the match when a bound is crossed (two engines
+    /// only; not on a shard).
+    pub sprt: Option<Sprt>,
+    /// Play only this shard of the match: the games whose index is
+    /// `K - 1` modulo `N`.
+    pub shard: Option<Shard>,
+    /// The evaluation the factory gives search and greedy engines that
+    /// name none: the caller builds the factory with it, and the match
+    /// records it in its header.
+    pub eval: Option<String>,
+    /// The PDN file written game by game.
+    pub pdn: Option<PathBuf>,
+    /// The JSON-lines results file written game by game (needed to resume).
+    pub results: Option<PathBuf>,
+    /// Continue the match recorded in `results`: its finished games are
+    /// kept and counted, the others played.
+    pub resume: bool,
+    /// The PDN `Event` tag.
+    pub event: String,
+    /// The match report as one HTML page ([`parlour_report::html_report`]), written
+    /// when the match ends, a stopped match included.
+    pub html: Option<PathBuf>,
+    /// Set to stop the match: games under way finish and are recorded, no
+    /// new game starts.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Default for MatchConfig {
+    fn default() -> Self {
+        MatchConfig {
+            engines: Vec::new(),
+            tournament: Tournament::RoundRobin,
+            games: GameCount::Deck,
+            openings: None,
+            shuffle_openings: false,
+            concurrency: 1,
+            seed: 1,
+            adjudication: Adjudication::default(),
+            time_margin: Duration::from_millis(100),
+            sprt: None,
+            shard: None,
+            eval: None,
+            pdn: None,
+            results: None,
+            resume: false,
+            event: "parlour match".to_string(),
+            html: None,
+            stop: None,
+        }
+    }
+}

@@ -1,0 +1,374 @@
+//! What can be wrong with what a match is told: an engine spec, a time
+//! control, a shard, a resignation or draw rule, the openings.
+
+use crate::plan::options::{EngineKind, SpecKey};
+use parlour_hub::client::CommandLineError;
+use std::error::Error;
+use std::path::PathBuf;
+
+/// An engine spec (`search:depth=8`, `hub:CMD,depth=4`) that does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("engine `{spec}`: {problem}")]
+pub struct SpecError {
+    /// The spec as given.
+    pub spec: String,
+    /// What is wrong with it.
+    pub problem: SpecProblem,
+}
+
+/// What is wrong with an engine spec.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecProblem {
+    /// Not `random`, `greedy`, `search` or `hub`.
+    #[error(
+        "unknown kind `{kind}`: expected random, greedy, search or hub, as in random:seed=3, \
+         greedy, search:depth=8, hub:parlour hub,depth=4"
+    )]
+    UnknownKind {
+        /// The kind given.
+        kind: String,
+    },
+    /// An option without `=`.
+    #[error("option `{option}` is not of the form name=value")]
+    NotNameValue {
+        /// The option.
+        option: String,
+    },
+    /// An option the kind does not take.
+    #[error("unknown option `{key}` for {kind}: its options are {}", .kind.options())]
+    UnknownOption {
+        /// The option's name.
+        key: String,
+        /// The engine's kind.
+        kind: EngineKind,
+    },
+    /// An option given twice.
+    #[error("option `{key}` is given twice")]
+    Repeated {
+        /// The option.
+        key: SpecKey,
+    },
+    /// A count that is not a whole number above 0.
+    #[error("{key} must be a whole number above 0, not `{value}`")]
+    NotPositive {
+        /// The option.
+        key: SpecKey,
+        /// Its value.
+        value: String,
+    },
+    /// A count too large to keep.
+    #[error("{key} {value} is too large")]
+    TooLarge {
+        /// The option.
+        key: SpecKey,
+        /// Its value.
+        value: u64,
+    },
+    /// `seed=` not a whole number.
+    #[error("seed must be a whole number, not `{value}`")]
+    Seed {
+        /// The value given.
+        value: String,
+    },
+    /// `startup=` not a number of seconds above 0.
+    #[error("startup must be a number of seconds above 0, not `{value}`")]
+    Startup {
+        /// The value given.
+        value: String,
+    },
+    /// `name=` empty.
+    #[error("the name is empty")]
+    EmptyName,
+    /// `name=` with quotes or line breaks, which records cannot hold.
+    #[error("a name may not contain quotes or line breaks")]
+    BadName,
+    /// `eval=` empty.
+    #[error("the evaluation is empty: write eval=NAME, as in eval=handwritten")]
+    EmptyEval,
+    /// `egdb=` empty.
+    #[error("the endgame databases' directory is empty: write egdb=DIR")]
+    EmptyEgdb,
+    /// A `tc=` that does not read.
+    #[error(transparent)]
+    TimeControl(#[from] TimeControlError),
+    /// A search with both a clock and a time per move.
+    #[error("give either tc (a game clock) or movetime (a time per move), not both")]
+    ClockAndMoveTime,
+    /// A search with no limit.
+    #[error("a search needs a limit: depth=N, nodes=N, movetime=MS or tc=SECONDS+INCREMENT")]
+    NoLimit,
+    /// A Hub engine with no command.
+    #[error(
+        "the engine command is empty: write hub:COMMAND,depth=N (or nodes, movetime, tc), as \
+         in hub:parlour hub,depth=4"
+    )]
+    EmptyCommand,
+    /// A Hub engine command that does not split into words.
+    #[error(transparent)]
+    Command(#[from] CommandLineError),
+    /// A Hub engine with no limit.
+    #[error("a hub engine needs a limit: depth=N, nodes=N, movetime=MS or tc=SECONDS+INCREMENT")]
+    HubNoLimit,
+    /// A Hub engine with more than one limit.
+    #[error("a hub engine takes one limit of depth, nodes, movetime and tc")]
+    HubLimits,
+}
+
+/// A time control (`tc=10+0.1`) that does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TimeControlError {
+    /// A time that is not a number of seconds.
+    #[error("tc `{text}`: the {what} `{value}` is not a number of seconds")]
+    NotSeconds {
+        /// The whole text.
+        text: String,
+        /// `base time` or `increment`.
+        what: &'static str,
+        /// The value given.
+        value: String,
+    },
+    /// No base time.
+    #[error("tc `{text}`: the base time must be more than 0")]
+    NoBase {
+        /// The whole text.
+        text: String,
+    },
+}
+
+/// A shard (`K/N`) that does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ShardError {
+    /// Not two whole numbers with a `/` between them.
+    #[error("shard `{text}`: write K/N, the shard's number and how many there are, as in 2/4")]
+    Shape {
+        /// The text given.
+        text: String,
+    },
+    /// A shard number outside 1..=N.
+    #[error("shard {index}/{count}: the shard's number must be from 1 to {count}")]
+    Range {
+        /// The shard's number.
+        index: u32,
+        /// How many shards.
+        count: u32,
+    },
+}
+
+/// Openings that cannot be had.
+#[derive(Debug, thiserror::Error)]
+pub enum OpeningError {
+    /// `random:...` other than `random:plies=N,balanced=M`.
+    #[error(
+        "openings `{text}`: write random:plies=N (N from 1 to 1000), random:balanced=M \
+         (keep openings a short search scores within M hundredths of level) or both, \
+         as random:plies=6,balanced=50"
+    )]
+    RandomPlies {
+        /// The text given.
+        text: String,
+    },
+    /// An empty openings text.
+    #[error("the openings are empty: name a deck or a file")]
+    Empty,
+    /// A deck the game does not have.
+    #[error("unknown opening deck `{name}`: the decks are {}", .decks.join(", "))]
+    UnknownDeck {
+        /// The name given.
+        name: String,
+        /// The game's decks.
+        decks: &'static [&'static str],
+    },
+    /// An openings file that cannot be read.
+    #[error(
+        "cannot read openings file `{}` (the built-in openings are start, random, \
+         random:plies=N{})",
+        .path.display(),
+        .decks.iter().map(|d| format!(", {d}")).collect::<String>()
+    )]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+        /// The game's decks.
+        decks: &'static [&'static str],
+    },
+    /// An openings file with no opening in it.
+    #[error("openings file `{file}` holds no opening")]
+    NoOpening {
+        /// The file.
+        file: String,
+    },
+    /// A position or line of moves that does not read.
+    #[error("{name}")]
+    Text {
+        /// The opening's name (`file:line`, a ballot).
+        name: String,
+        /// What the game says is wrong.
+        source: Box<dyn Error + Send + Sync>,
+    },
+    /// An opening at whose start the game is over.
+    #[error("opening {name}: the game is already over at its start")]
+    OverAtStart {
+        /// The opening's name.
+        name: String,
+    },
+    /// An opening with a move that is not legal.
+    #[error("opening {name}: move {mv} is not legal")]
+    Illegal {
+        /// The opening's name.
+        name: String,
+        /// The move.
+        mv: String,
+    },
+    /// An opening after which the game is over.
+    #[error("opening {name}: the game is over after move {mv}")]
+    OverAfter {
+        /// The opening's name.
+        name: String,
+        /// The last move.
+        mv: String,
+    },
+}
+
+/// A resignation rule (`SCORE,MOVES`) or a draw rule
+/// (`PLIES,SCORE,MOVES`) that does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    /// Not as many comma-separated items as the rule has.
+    #[error("`{text}`: write {}, whole numbers", .names.join(","))]
+    Shape {
+        /// The text given.
+        text: String,
+        /// The rule's items (`SCORE`, `MOVES`).
+        names: &'static [&'static str],
+    },
+    /// An item that is not a whole number.
+    #[error("`{text}`: {name} `{value}` is not a whole number")]
+    NotANumber {
+        /// The text given.
+        text: String,
+        /// Which item.
+        name: &'static str,
+        /// Its value.
+        value: String,
+    },
+    /// A rule that never applies: no move in a row.
+    #[error("`{text}`: MOVES must be at least 1")]
+    NoMoves {
+        /// The text given.
+        text: String,
+    },
+    /// A score too large to compare with a player's.
+    #[error("`{text}`: SCORE is too large")]
+    ScoreTooLarge {
+        /// The text given.
+        text: String,
+    },
+}
+
+/// Why a match header (edited by hand) describes no match `parlour match`
+/// could have played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HeaderProblem {
+    /// Fewer than two engines.
+    #[error("it names {count} engine(s); a match has two or more")]
+    TooFewEngines {
+        /// How many it names.
+        count: usize,
+    },
+    /// Two engines of one name.
+    #[error("engine {number} is named `{name}`, as an engine before it is")]
+    SameName {
+        /// The second engine's number, from 1.
+        number: usize,
+        /// The name.
+        name: String,
+    },
+    /// An odd number of games per pairing, or none.
+    #[error("it plays {per_pairing} games per pairing; a match plays an even number, at least 2")]
+    GamesPerPairing {
+        /// The number it names.
+        per_pairing: usize,
+    },
+    /// More games than can be counted.
+    #[error(
+        "its {pairings} pairings of {per_pairing} games each are more games than can be counted"
+    )]
+    TooManyGames {
+        /// The pairings.
+        pairings: usize,
+        /// The games of each.
+        per_pairing: usize,
+    },
+    /// No opening to play.
+    #[error("it lists no opening")]
+    NoOpening,
+}
+
+/// Why a match cannot be planned: what it is told does not make a match.
+#[derive(Debug, thiserror::Error)]
+pub enum PlanError {
+    /// Fewer than two engines.
+    #[error(
+        "a match needs at least two engines, and {count} {} given",
+        if *.count == 1 { "was" } else { "were" }
+    )]
+    TooFewEngines {
+        /// How many were given.
+        count: usize,
+    },
+    /// Two engines with one name.
+    #[error("two engines are named `{name}`: give one another name with name=...")]
+    SameName {
+        /// The name.
+        name: String,
+    },
+    /// An engine spec that does not read.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// No game at once.
+    #[error("concurrency must be at least 1")]
+    Concurrency,
+    /// An SPRT with other than two engines.
+    #[error("an SPRT needs exactly two engines")]
+    SprtEngines,
+    /// Resuming without a results file.
+    #[error("resume needs the results file of the match to continue")]
+    ResumeWithoutResults,
+    /// One file for both the PDN and the results.
+    #[error("the PDN and the results must go to two files, not both to `{}`", .path.display())]
+    SameFile {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The HTML report to go over the results or the PDN.
+    #[error("the HTML report must go to a file of its own, not to `{}`", .path.display())]
+    HtmlOverRecords {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The HTML report's folder is not there.
+    #[error("cannot write the HTML report `{}`: its folder `{}` is not there", .path.display(), .folder.display())]
+    HtmlFolder {
+        /// The report's path.
+        path: PathBuf,
+        /// Its folder.
+        folder: PathBuf,
+    },
+    /// An SPRT on a shard.
+    #[error(
+        "an SPRT cannot run on a shard, which cannot stop the whole match: play the shards, \
+         then apply the SPRT to their merged games with `parlour report --sprt`"
+    )]
+    SprtShard,
+    /// Random openings and no game count.
+    #[error("random openings never run out: say how many rounds or games to play")]
+    Endless,
+    /// No games to play.
+    #[error("a match of no games: give at least one round or game")]
+    NoGames,
+    /// The openings.
+    #[error(transparent)]
+    Openings(#[from] OpeningError),
+}

@@ -1,0 +1,158 @@
+//! The words of an engine spec: its kind (`search` in `search:depth=8`)
+//! and the options each kind takes (`depth`, `name`, ...).
+
+use std::fmt;
+
+/// The kinds of engine a match plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineKind {
+    /// Uniformly random legal moves.
+    Random,
+    /// The best move one ply deep by an evaluation.
+    Greedy,
+    /// parlour's alpha-beta searcher.
+    Search,
+    /// An outside program speaking Hub.
+    Hub,
+}
+
+/// An option of an engine spec, the word before its `=`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpecKey {
+    /// `depth=N`: a depth in plies.
+    Depth,
+    /// `nodes=N`: a node budget per move.
+    Nodes,
+    /// `movetime=MS`: a time per move.
+    Movetime,
+    /// `tc=SECONDS+INCREMENT`: a game clock.
+    Tc,
+    /// `threads=N`: search threads.
+    Threads,
+    /// `hash=MIB`: the transposition table's size.
+    Hash,
+    /// `eval=SPEC`: the evaluation, as the game names it.
+    Eval,
+    /// `egdb=DIR`: endgame databases.
+    Egdb,
+    /// `name=NAME`: the display name.
+    Name,
+    /// `seed=N`: a random player's own seed.
+    Seed,
+    /// `startup=SECONDS`: how long a Hub engine's handshake may take.
+    Startup,
+    /// `margin=MS`: how far past its time a Hub engine may answer.
+    Margin,
+}
+
+/// The options one kind of engine takes, in the order its help lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AllowedOptions(&'static [SpecKey]);
+
+impl EngineKind {
+    /// The word that names the kind in a spec.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineKind::Random => "random",
+            EngineKind::Greedy => "greedy",
+            EngineKind::Search => "search",
+            EngineKind::Hub => "hub",
+        }
+    }
+
+    /// The kind `word` names, if any.
+    pub fn named(word: &str) -> Option<EngineKind> {
+        [
+            EngineKind::Random,
+            EngineKind::Greedy,
+            EngineKind::Search,
+            EngineKind::Hub,
+        ]
+        .into_iter()
+        .find(|k| k.name() == word)
+    }
+
+    /// The options a spec of this kind takes.
+    pub fn options(self) -> AllowedOptions {
+        use SpecKey::*;
+        AllowedOptions(match self {
+            EngineKind::Random => &[Seed, Name],
+            EngineKind::Greedy => &[Eval, Name],
+            EngineKind::Hub => &[Depth, Nodes, Movetime, Tc, Name, Startup, Margin],
+            EngineKind::Search => &[Depth, Nodes, Movetime, Tc, Threads, Hash, Eval, Egdb, Name],
+        })
+    }
+}
+
+impl fmt::Display for EngineKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl SpecKey {
+    /// The word that names the option.
+    pub fn name(self) -> &'static str {
+        match self {
+            SpecKey::Depth => "depth",
+            SpecKey::Nodes => "nodes",
+            SpecKey::Movetime => "movetime",
+            SpecKey::Tc => "tc",
+            SpecKey::Threads => "threads",
+            SpecKey::Hash => "hash",
+            SpecKey::Eval => "eval",
+            SpecKey::Egdb => "egdb",
+            SpecKey::Name => "name",
+            SpecKey::Seed => "seed",
+            SpecKey::Startup => "startup",
+            SpecKey::Margin => "margin",
+        }
+    }
+}
+
+impl fmt::Display for SpecKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl AllowedOptions {
+    /// The option of these that `word` names.
+    pub fn find(self, word: &str) -> Option<SpecKey> {
+        self.0.iter().copied().find(|k| k.name() == word)
+    }
+}
+
+impl fmt::Display for AllowedOptions {
+    /// The options' names, as `seed, name`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, key) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(key.name())?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_kind_lists_its_options() {
+        assert_eq!(EngineKind::Random.options().to_string(), "seed, name");
+        assert_eq!(
+            EngineKind::Search.options().to_string(),
+            "depth, nodes, movetime, tc, threads, hash, eval, egdb, name"
+        );
+        assert_eq!(
+            EngineKind::Hub.options().find("margin"),
+            Some(SpecKey::Margin)
+        );
+        assert_eq!(EngineKind::Greedy.options().find("depth"), None);
+        assert_eq!(EngineKind::named("hub"), Some(EngineKind::Hub));
+        assert_eq!(EngineKind::named("alphabeta"), None);
+    }
+}

@@ -1,0 +1,44 @@
+//! Why an engine spec that reads cannot be built into a player for a
+//! match. A failure during a game is not an error but a lost game
+//! ([`parlour_hub::EngineError`]).
+
+use parlour_game::registry::EvalError;
+use parlour_search::SearcherError;
+
+/// A spec that reads but cannot be built into a player for this match.
+#[derive(Debug, thiserror::Error)]
+#[error("engine `{name}`: {problem}")]
+pub struct BuildError {
+    /// The engine's name.
+    pub name: String,
+    /// Why it cannot be built.
+    pub problem: BuildProblem,
+}
+
+/// Why an engine cannot be built.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildProblem {
+    /// A node budget beside a time limit.
+    #[error("the searcher takes a node budget or a time limit, not both")]
+    NodesAndTime,
+    /// A setting above its most.
+    #[error("{what} must be at most {max}")]
+    AtMost {
+        /// `depth`, `threads`, `hash` (in MiB).
+        what: &'static str,
+        /// The most it may be.
+        max: u64,
+    },
+    /// The searcher's threads or table could not be had.
+    #[error(transparent)]
+    Searcher(#[from] SearcherError),
+    /// The evaluation asked for.
+    #[error(transparent)]
+    Eval(#[from] EvalError),
+    /// A kind of player this factory does not build.
+    #[error("{0} players are not available here")]
+    Unavailable(&'static str),
+    /// A Hub engine that cannot be started or does not play the game.
+    #[error("cannot play: {0}")]
+    Engine(#[from] parlour_hub::EngineError),
+}
