@@ -93,6 +93,17 @@ fn build_probe_verify_and_errors() {
         dir_str(d),
     ]);
     assert!(missing.contains("2k0m-1k0m.egdb"), "{missing}");
+    // So does verify, and a build makes it again.
+    let missing = fails(&["egdb", "verify", "--dir", dir_str(d)]);
+    assert_eq!(
+        missing,
+        format!(
+            "parlour: {}: missing, though other 3-piece files are there; \
+             run `parlour egdb build --pieces 3` to build what is missing\n",
+            d.join("2k0m-1k0m.egdb").display()
+        )
+    );
+    ok_stdout(&["egdb", "build", "--pieces", "3", "--dir", dir_str(d)]);
     // A corrupt one too, by probe and by verify.
     let path = d.join("1k1m-1k0m.egdb");
     let mut bytes = std::fs::read(&path).unwrap();
@@ -126,6 +137,86 @@ fn build_probe_verify_and_errors() {
         dir_str(empty.path()),
     ]);
     assert!(none.contains("missing"), "{none}");
+}
+
+/// Runs a command that must succeed; its stderr.
+fn ok_stderr(args: &[&str], stdin: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{args:?} failed: {stderr}");
+    stderr
+}
+
+#[test]
+fn the_commands_searching_with_databases_say_what_they_found() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let dir = dir_str(d);
+    ok_stdout(&["egdb", "build", "--pieces", "3", "--dir", dir]);
+    let fen = "W:WK1,K3:BK32";
+    let best = [
+        "best",
+        "--fen",
+        fen,
+        "--egdb",
+        dir,
+        "--depth",
+        "2",
+        "--threads",
+        "1",
+    ];
+    let hub = ["hub", "--egdb", dir];
+    let engine = format!("search:depth=1,egdb={dir}");
+    let play = [
+        "match", "--fen", fen, "--engine", &engine, "--engine", "random", "--rounds", "1",
+        "--quiet",
+    ];
+    let whole = format!("parlour: endgame databases in {dir}: 2 to 3 pieces\n");
+    assert_eq!(ok_stderr(&best, ""), whole);
+    assert_eq!(ok_stderr(&hub, "quit\n"), whole);
+    assert_eq!(ok_stderr(&play, ""), whole);
+    // One 3-piece file deleted: the databases are used up to 2 pieces,
+    // and each command says so, naming the file.
+    let missing = d.join("2k0m-1k0m.egdb");
+    std::fs::remove_file(&missing).unwrap();
+    let warned = format!(
+        "parlour: endgame databases in {dir}: 2 pieces; 3 pieces partly (11 of 12 files, not used)\n\
+         parlour: warning: {}: missing, though other 3-piece files are there; \
+         the search uses the databases up to 2 pieces\n",
+        missing.display()
+    );
+    assert_eq!(ok_stderr(&best, ""), warned);
+    assert_eq!(ok_stderr(&hub, "quit\n"), warned);
+    assert_eq!(ok_stderr(&play, ""), warned);
+    // A folder in its place is named too, and verify refuses it.
+    std::fs::create_dir(&missing).unwrap();
+    assert_eq!(
+        ok_stderr(&best, ""),
+        warned.replace(": missing,", ": not a file,")
+    );
+    let refused = fails(&["egdb", "verify", "--dir", dir]);
+    assert_eq!(
+        refused,
+        format!(
+            "parlour: {}: not a file, though other 3-piece files are there; \
+             remove what is there and run `parlour egdb build --pieces 3`\n",
+            missing.display()
+        )
+    );
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! with up to 3 pieces, verification, damaged files, resuming.
 
 use parlour_checkers::{Position, Rules};
-use parlour_egdb::{build, verify, Egdb, Quiet, Wdl};
+use parlour_egdb::{build, verify, Coverage, Egdb, Quiet, Wdl};
 use std::path::Path;
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -214,12 +214,16 @@ fn a_brute_force_solver_agrees_on_every_position_up_to_3_pieces() {
     assert!(counts.iter().all(|&c| c > 1000), "{counts:?}");
 }
 
-/// A copy of the built tables (up to `pieces` pieces) to damage.
+/// A copy of the built tables (up to `pieces` pieces) to damage, without
+/// the build's record.
 fn copy_of_built(pieces: u32) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     for entry in std::fs::read_dir(built()).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        if !name.ends_with(".egdb") {
+            continue;
+        }
         let count: u32 = name
             .split(['k', 'm', '-', '.'])
             .filter_map(|d| d.parse::<u32>().ok())
@@ -403,5 +407,98 @@ fn verification_finds_a_wrong_value_behind_a_good_checksum() {
     assert!(
         (err.contains(name) || err.contains("1k0m-1k1m.egdb")) && err.contains("wrong value"),
         "{err}"
+    );
+}
+
+#[test]
+fn a_build_records_its_piece_count() {
+    let record = std::fs::read_to_string(built().join("built.txt")).unwrap();
+    assert_eq!(record, "built up to 4 pieces\n");
+    let coverage = Coverage::scan(built()).unwrap();
+    assert_eq!(coverage.complete(), 4);
+    assert_eq!(coverage.found(), [2, 3, 4]);
+    assert_eq!(coverage.built(), Some(4));
+    assert_eq!(coverage.gaps(), []);
+    assert_eq!(coverage.to_string(), "2 to 4 pieces");
+    // A smaller build after it keeps the larger count.
+    let dir = copy_of_built(4);
+    std::fs::copy(built().join("built.txt"), dir.path().join("built.txt")).unwrap();
+    build(dir.path(), 3, &Quiet).unwrap();
+    let record = std::fs::read_to_string(dir.path().join("built.txt")).unwrap();
+    assert_eq!(record, "built up to 4 pieces\n");
+}
+
+#[test]
+fn verification_names_a_missing_file_of_a_count_partly_there() {
+    let dir = copy_of_built(3);
+    let path = dir.path().join("2k0m-1k0m.egdb");
+    std::fs::remove_file(&path).unwrap();
+    let err = verify(dir.path(), &Quiet).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        format!(
+            "{}: missing, though other 3-piece files are there; \
+             run `parlour egdb build --pieces 3` to build what is missing",
+            path.display()
+        )
+    );
+    // The databases open, up to 2 pieces, and the coverage says why.
+    assert_eq!(Egdb::open(dir.path()).unwrap().max_pieces(), 2);
+    let coverage = Coverage::scan(dir.path()).unwrap();
+    assert_eq!(coverage.complete(), 2);
+    assert_eq!(coverage.found(), [2, 3]);
+    assert_eq!(
+        coverage.to_string(),
+        "2 pieces; 3 pieces partly (11 of 12 files, not used)"
+    );
+    // Built again, it verifies.
+    build(dir.path(), 3, &Quiet).unwrap();
+    assert_eq!(verify(dir.path(), &Quiet).unwrap().max_pieces, 3);
+}
+
+#[test]
+fn verification_names_a_folder_in_a_files_place() {
+    let dir = copy_of_built(3);
+    let path = dir.path().join("1k1m-1k0m.egdb");
+    std::fs::remove_file(&path).unwrap();
+    std::fs::create_dir(&path).unwrap();
+    let err = verify(dir.path(), &Quiet).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        format!(
+            "{}: not a file, though other 3-piece files are there; \
+             remove what is there and run `parlour egdb build --pieces 3`",
+            path.display()
+        )
+    );
+}
+
+#[test]
+fn verification_names_the_files_of_a_recorded_count_that_are_gone() {
+    // Every 4-piece file gone: without a record the rest is whole.
+    let dir = copy_of_built(3);
+    assert_eq!(verify(dir.path(), &Quiet).unwrap().max_pieces, 3);
+    // With the build's record, the first of them is named.
+    std::fs::write(dir.path().join("built.txt"), "built up to 4 pieces\n").unwrap();
+    let err = verify(dir.path(), &Quiet).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        format!(
+            "{}: missing, though the databases were built up to 4 pieces \
+             (and 24 more files); run `parlour egdb build --pieces 4` to build what is missing",
+            dir.path().join("1k0m-3k0m.egdb").display()
+        )
+    );
+    assert_eq!(Coverage::scan(dir.path()).unwrap().gaps().len(), 25);
+    // A record that says something else is refused, named.
+    let record = dir.path().join("built.txt");
+    std::fs::write(&record, "six\n").unwrap();
+    let err = verify(dir.path(), &Quiet).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        format!(
+            "{}: corrupt (it does not say `built up to N pieces`); delete it and build again",
+            record.display()
+        )
     );
 }
