@@ -68,7 +68,7 @@ pub enum EgdbError {
         dir: PathBuf,
     },
     /// The position is outside what the databases cover.
-    #[error("{0}")]
+    #[error(transparent)]
     Uncovered(#[from] Uncovered),
     /// `verify` found a stored value its successors contradict.
     #[error(
