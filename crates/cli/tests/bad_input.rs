@@ -4,23 +4,8 @@
 
 mod support;
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
-use support::{fails, ok, parlour, path, scratch, PARLOUR};
-
-/// Runs `parlour ARGS` with `input` on standard input.
-fn with_input(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(PARLOUR)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the parlour binary runs");
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
+use support::{fails, ok, parlour, path, scratch, with_input};
 
 /// The exit status of a run that must fail with a message.
 fn status(args: &[&str]) -> i32 {

@@ -1,6 +1,8 @@
 //! `parlour egdb` as a user runs it: build, probe, verify, their errors,
 //! and a build killed halfway that resumes.
 
+mod support;
+
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -171,26 +173,27 @@ fn build_probe_verify_and_errors() {
     );
 }
 
-/// Runs a command that must succeed; its stderr.
+/// Runs a command that must succeed, with `stdin`; its stderr.
 fn ok_stderr(args: &[&str], stdin: &str) -> String {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = support::with_input(args, stdin.as_bytes());
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(out.status.success(), "{args:?} failed: {stderr}");
     stderr
+}
+
+/// `best` on `fen` to `depth` on one thread with the databases in `dir`.
+fn best_with<'a>(fen: &'a str, dir: &'a str, depth: &'a str) -> [&'a str; 9] {
+    [
+        "best",
+        "--fen",
+        fen,
+        "--egdb",
+        dir,
+        "--depth",
+        depth,
+        "--threads",
+        "1",
+    ]
 }
 
 #[test]
@@ -200,17 +203,7 @@ fn the_commands_searching_with_databases_say_what_they_found() {
     let dir = dir_str(d);
     ok_stdout(&["egdb", "build", "--pieces", "3", "--dir", dir]);
     let fen = "W:WK1,K3:BK32";
-    let best = [
-        "best",
-        "--fen",
-        fen,
-        "--egdb",
-        dir,
-        "--depth",
-        "2",
-        "--threads",
-        "1",
-    ];
+    let best = best_with(fen, dir, "2");
     let hub = ["hub", "--egdb", dir];
     let engine = format!("search:depth=1,egdb={dir}");
     let play = [
@@ -347,17 +340,7 @@ fn best_and_hub_search_with_the_databases() {
     // Three kings against one: won, and the search says so from the
     // databases (a value above every evaluation) and counts its hits.
     let fen = "W:WK1,K3,K5:BK32";
-    let out = ok_stdout(&[
-        "best",
-        "--fen",
-        fen,
-        "--egdb",
-        dir,
-        "--depth",
-        "3",
-        "--threads",
-        "1",
-    ]);
+    let out = ok_stdout(&best_with(fen, dir, "3"));
     let last = out.lines().rev().find(|l| l.starts_with("info")).unwrap();
     let words: Vec<&str> = last.split_whitespace().collect();
     let at = |key: &str| words[words.iter().position(|w| *w == key).unwrap() + 1];
