@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Cross-check `parlour moves` against pydraughts 0.6.7 (and clatsop 0.1.0
-where installed) on random english positions.
+"""Cross-check `parlour moves` against pydraughts 0.6.7 and clatsop 0.1.0
+on random english positions.
 
 Usage: python3 tools/crosscheck.py PATH/TO/parlour [--positions N] [--seed S]
+                                   [--min-positions M]
 
 Positions come from random playouts from the start (pydraughts plays them),
 so they include kings, multi-jumps and positions with no move. For each
@@ -10,10 +11,13 @@ position the FEN is written canonically by this script from pydraughts'
 board (the same numbering: 1-4 Black's back row, Black moves first), given to
 `parlour moves --rules english --fen FEN`, and its output is compared with
 pydraughts' legal moves written in full PDN (`11-15`, `9x18x27`, every
-landing square). When clatsop is installed its moves are compared too (it
-numbers the squares as bits 0-31 in the same order, Black on bits 0-11 and
-moving first). Any disagreement is reported with the FEN and the move lists,
-and the script exits 1. Needs `pip install -r tools/requirements.txt`.
+landing square), and with clatsop's (it numbers the squares as bits 0-31
+in the same order, Black on bits 0-11 and moving first). Any disagreement
+is reported with the FEN and the move lists, and the script exits 1; so it
+does when either oracle cannot be imported, when fewer than
+--min-positions positions (default 1000) were checked, or when the
+positions include none with kings, captures, multi-jumps or no move.
+Needs `pip install -r tools/requirements.txt`.
 """
 
 import argparse
@@ -22,12 +26,14 @@ import subprocess
 import sys
 import time
 
-from draughts import Board
-
 try:
+    from draughts import Board
     import clatsop
-except ImportError:  # the second oracle is optional
-    clatsop = None
+except ImportError as missing:
+    # Both oracles are required: a check against one is not the check CI
+    # claims to run.
+    sys.exit(f"crosscheck: an oracle is missing ({missing}); "
+             "run `pip install -r tools/requirements.txt`")
 
 
 def parse_fen(fen):
@@ -103,7 +109,7 @@ def check_start():
     want = sorted(["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"])
     if moves != want:
         sys.exit("pydraughts' start moves are %s, not %s" % (moves, want))
-    if clatsop is not None and clatsop_moves(fen) != want:
+    if clatsop_moves(fen) != want:
         sys.exit("clatsop's start moves are %s, not %s" % (clatsop_moves(fen), want))
 
 
@@ -145,41 +151,49 @@ def main():
     parser.add_argument("parlour", help="path to the parlour binary")
     parser.add_argument("--positions", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=20261130)
+    parser.add_argument("--min-positions", type=int, default=1000,
+                        help="fail when fewer positions than this were checked")
     args = parser.parse_args()
 
     started = time.time()
     check_start()
     rng = random.Random(args.seed)
     positions = random_positions(args.positions, rng)
-    kings = sum(1 for fen, _ in positions if "K" in fen)
-    captures = sum(1 for _, moves in positions if moves and "x" in moves[0])
-    multi = sum(1 for _, moves in positions if any(m.count("x") > 1 for m in moves))
-    empty = sum(1 for _, moves in positions if not moves)
+    kinds = {
+        "with kings": sum(1 for fen, _ in positions if "K" in fen),
+        "with captures": sum(1 for _, moves in positions if moves and "x" in moves[0]),
+        "with multi-jumps": sum(1 for _, moves in positions
+                                if any(m.count("x") > 1 for m in moves)),
+        "with no move": sum(1 for _, moves in positions if not moves),
+    }
 
     disagreements = 0
+    checked = 0
     for fen, expected in positions:
         got, error = parlour_moves(args.parlour, fen)
-        second = clatsop_moves(fen) if clatsop is not None else expected
+        second = clatsop_moves(fen)
         # parlour sorts as plain strings: its output must already be sorted.
         if got is None or got != expected or got != sorted(got) or second != expected:
             disagreements += 1
             print("DISAGREEMENT at %s" % fen)
             print("  pydraughts: %s" % " ".join(expected))
-            if clatsop is not None:
-                print("  clatsop:    %s" % " ".join(second))
+            print("  clatsop:    %s" % " ".join(second))
             print("  parlour:    %s" % (error if got is None else " ".join(got)))
+        else:
+            checked += 1
     seconds = time.time() - started
     print(
-        "oracles: pydraughts%s; "
-        % ("" if clatsop is None else ", clatsop"),
-        end="",
+        "oracles: pydraughts, clatsop; %d positions (%s), %d agreed, %d disagreements, %.1f s"
+        % (len(positions), ", ".join(f"{n} {kind}" for kind, n in kinds.items()),
+           checked, disagreements, seconds)
     )
-    print(
-        "%d positions (%d with kings, %d with captures, %d with multi-jumps, "
-        "%d with no move), %d disagreements, %.1f s"
-        % (len(positions), kings, captures, multi, empty, disagreements, seconds)
-    )
-    return 1 if disagreements else 0
+    failures = []
+    if checked < args.min_positions:
+        failures.append("%d positions checked, fewer than %d" % (checked, args.min_positions))
+    failures += ["no position %s" % kind for kind, n in kinds.items() if n == 0]
+    for failure in failures:
+        print("crosscheck: %s" % failure)
+    return 1 if disagreements or failures else 0
 
 
 if __name__ == "__main__":

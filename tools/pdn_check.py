@@ -3,16 +3,25 @@
 
 Usage: python3 tools/pdn_check.py PATH/TO/parlour [--rounds N] [--seed S]
 
-Runs a short english match (the searcher against greedy and random, so
-that games end in wins and in draws by the rules and by the length limit)
-with --pdn and --results, reads the PDN back with pydraughts' PDNReader,
-and for every game: checks the variant (GameType 21) and the tags, replays
-every move on a pydraughts board from the game's start (its FEN tag, or
-the usual start), each one legal there, checks the moves read are the ones
-the results file recorded, and that the position reached agrees with the
-recorded result (a win: pydraughts sees the game over with that winner; a
-draw: pydraughts sees no winner). Any failure is reported and the script
-exits 1. Needs `pip install -r tools/requirements.txt`.
+Plays three short english matches from the ballots with --pdn and
+--results, chosen so that their games end in each way this script
+checks: the searcher against greedy and random (wins: a side without a
+move), two equal searchers (draws by the rules: a position a third time,
+and the quiet-ply limit), and two quick players stopped by a short
+--max-plies (draws by the length limit). (pydraughts' PDN reader misreads
+a game that starts from a FEN tag, so every game starts from the usual
+start.) It reads each PDN back
+with pydraughts' PDNReader and for every game: checks the variant
+(GameType 21) and the tags, replays every move on a pydraughts board from
+the game's start (its FEN tag, or the usual start), each one legal there,
+checks the moves read are the ones the results file recorded, and that
+the position reached agrees with the recorded ending, counted on
+pydraughts' board: a win, pydraughts sees the game over with that
+winner; a repetition, the last position stands there a third time; the
+quiet-ply limit, that many plies without a capture or a man's move; the
+length limit, the match's --max-plies plies and no winner. A match whose
+games miss an ending it is there for fails, as does any other problem
+(exit 1). Needs `pip install -r tools/requirements.txt`.
 """
 
 import argparse
@@ -26,18 +35,52 @@ import draughts
 from draughts import Board, Move
 from draughts.PDN import PDNReader
 
+from crosscheck import canonical_fen, parse_fen
+
 WINNER = {"2-0": "black", "0-2": "white", "1-1": None}
 
+# English's quiet-ply limit (parlour's default): a draw after this many
+# plies without a capture or a man's move.
+QUIET_PLIES = 80
 
-def run_match(parlour, folder, rounds, seed):
-    """Runs the match; returns the PDN and results paths."""
-    pdn = os.path.join(folder, "games.pdn")
-    results = os.path.join(folder, "results.jsonl")
+
+class Match:
+    """A match to play: its flags, and the endings its games must include
+    (each set: at least one game ends in one of them)."""
+
+    def __init__(self, name, flags, max_plies, endings):
+        self.name = name
+        self.flags = flags
+        self.max_plies = max_plies
+        self.endings = endings
+
+
+def matches(rounds, seed):
+    """The three matches, each there for its endings. Fixed depths on one
+    thread play the same games every time; two equal searchers at depth 3
+    draw 8 of 24 games from the ballots by the rules (6 by the quiet-ply
+    limit, 2 by repetition) with parlour's search of December 2026."""
+    return [
+        Match("wins", ["--engine", "search:depth=4", "--engine", "greedy",
+                       "--engine", "random:seed=7", "--rounds", str(rounds),
+                       "--seed", str(seed)], 120, [{"no moves"}]),
+        Match("draws by the rules", ["--engine", "search:depth=3,name=a",
+                                     "--engine", "search:depth=3,name=b",
+                                     "--rounds", "12", "--seed", str(seed)],
+              300, [{"repetition"}, {"quiet plies"}]),
+        Match("draws by the length limit", ["--engine", "search:depth=2", "--engine", "greedy",
+                                            "--rounds", "2", "--seed", str(seed)],
+              16, [{"max plies"}]),
+    ]
+
+
+def run_match(parlour, folder, match):
+    """Plays `match`; returns the PDN and results paths."""
+    stem = os.path.join(folder, match.name.replace(" ", "-"))
+    pdn, results = stem + ".pdn", stem + ".jsonl"
     command = [
-        parlour, "match", "--game", "checkers", "--rules", "english",
-        "--engine", "search:depth=4", "--engine", "greedy",
-        "--engine", "random:seed=7",
-        "--rounds", str(rounds), "--seed", str(seed), "--max-plies", "120",
+        parlour, "match", "--game", "checkers", "--rules", "english", *match.flags,
+        "--max-plies", str(match.max_plies),
         "--concurrency", "2", "--quiet", "--pdn", pdn, "--results", results,
     ]
     done = subprocess.run(command, capture_output=True, text=True, timeout=600)
@@ -57,7 +100,53 @@ def pydraughts_winner(board):
     return None
 
 
-def check_game(game, record):
+def replay(game):
+    """Replays a game's moves on a pydraughts board: (board, the canonical
+    FEN of every position reached, the start's first, the plies since the
+    last capture or man's move, problems)."""
+    board = Board("english", game.tags.get("FEN", "startpos"))
+    fens = [canonical_fen(*parse_fen(board.fen))]
+    quiet = 0
+    for ply, text in enumerate(game.moves, 1):
+        legal = {tuple(map(tuple, m.board_move)) for m in board.legal_moves()}
+        try:
+            move = Move(board, pdn_move=text)
+        except (KeyError, ValueError, IndexError) as e:
+            return board, fens, quiet, [f"ply {ply} {text}: pydraughts cannot read it ({e!r})"]
+        if tuple(map(tuple, move.board_move)) not in legal:
+            return board, fens, quiet, [f"ply {ply} {text} is not legal for pydraughts"]
+        _, pieces = parse_fen(board.fen)
+        _, king = pieces[move.steps_move[0]]
+        quiet = quiet + 1 if king and not move.captures else 0
+        board.push(move)
+        fens.append(canonical_fen(*parse_fen(board.fen)))
+    return board, fens, quiet, []
+
+
+def ending_problems(record, board, fens, quiet, max_plies):
+    """What is wrong with the recorded ending, seen on pydraughts' board."""
+    ending = record["termination"]
+    winner = WINNER.get(record["result"], "?")
+    seen = pydraughts_winner(board)
+    if ending == "no moves":
+        if winner is None or not board.is_over() or seen != winner:
+            return [f"recorded a win for {winner}, pydraughts sees winner {seen!r} "
+                    f"(over: {board.is_over()})"]
+        return []
+    if winner is not None or seen is not None:
+        return [f"recorded {record['result']} by {ending}, pydraughts sees winner {seen!r}"]
+    if ending == "repetition" and fens.count(fens[-1]) < 3:
+        return [f"a repetition, but the last position stands {fens.count(fens[-1])} times"]
+    if ending == "quiet plies" and quiet != QUIET_PLIES:
+        return [f"the quiet-ply limit, but {quiet} plies without a capture or a man's move"]
+    if ending == "max plies" and len(fens) - 1 != max_plies:
+        return [f"the length limit, after {len(fens) - 1} plies where it is {max_plies}"]
+    if ending not in ("repetition", "quiet plies", "max plies"):
+        return [f"an ending this check does not expect: {ending}"]
+    return []
+
+
+def check_game(game, record, max_plies):
     """The problems with one game read back, as strings."""
     problems = []
     tags = game.tags
@@ -72,66 +161,68 @@ def check_game(game, record):
     if game.moves != record["moves"]:
         problems.append(f"moves read {game.moves} differ from the recorded {record['moves']}")
         return problems
-    board = Board("english", tags.get("FEN", "startpos"))
-    for ply, text in enumerate(game.moves, 1):
-        legal = {tuple(map(tuple, m.board_move)) for m in board.legal_moves()}
-        try:
-            move = Move(board, pdn_move=text)
-        except (KeyError, ValueError, IndexError) as e:
-            problems.append(f"ply {ply} {text}: pydraughts cannot read it ({e!r})")
-            return problems
-        if tuple(map(tuple, move.board_move)) not in legal:
-            problems.append(f"ply {ply} {text} is not legal for pydraughts")
-            return problems
-        board.push(move)
-    winner = WINNER.get(record["result"], "?")
-    seen = pydraughts_winner(board)
-    if winner is not None and (not board.is_over() or seen != winner):
-        problems.append(f"recorded a win for {winner}, pydraughts sees winner {seen!r} "
-                        f"(over: {board.is_over()})")
-    if winner is None and seen is not None:
-        problems.append(f"recorded a draw, pydraughts sees a win for {seen}")
-    return problems
+    board, fens, quiet, replayed = replay(game)
+    if replayed:
+        return problems + replayed
+    return problems + ending_problems(record, board, fens, quiet, max_plies)
+
+
+def check_match(parlour, folder, match):
+    """Plays and checks one match: (games, their endings counted, failures)."""
+    pdn, results = run_match(parlour, folder, match)
+    with open(results, encoding="utf8") as f:
+        # The first line is the match's header, the rest games.
+        records = {r["index"] + 1: r for r in map(json.loads, f) if "parlour_match" not in r}
+    games = PDNReader(filename=pdn).games
+    failures = 0
+
+    def fail(problem):
+        nonlocal failures
+        print(f"pdn_check: {match.name}: {problem}")
+        failures += 1
+
+    if len(games) != len(records):
+        fail(f"{len(games)} games read, {len(records)} recorded")
+    rounds = set()
+    endings = {}
+    for number, game in enumerate(games, 1):
+        rnd = int(game.tags.get("Round", "0"))
+        rounds.add(rnd)
+        record = records.get(rnd)
+        if record is None:
+            fail(f"game {number} has Round {rnd}, which no record has")
+            continue
+        endings[record["termination"]] = endings.get(record["termination"], 0) + 1
+        for problem in check_game(game, record, match.max_plies):
+            fail(f"game {number} (Round {rnd}): {problem}")
+    if rounds != set(records):
+        fail(f"rounds read {sorted(rounds)}, recorded {sorted(records)}")
+    for wanted in match.endings:
+        if not wanted & set(endings):
+            fail(f"no game ended by {' or '.join(sorted(wanted))}, which this match is for "
+                 f"(endings: {endings})")
+    return len(games), endings, failures
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("parlour", help="path to the parlour binary")
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of the match for wins")
     parser.add_argument("--seed", type=int, default=5)
     args = parser.parse_args()
+    games, endings, failures = 0, {}, 0
     with tempfile.TemporaryDirectory(prefix="parlour-pdn-") as folder:
-        pdn, results = run_match(args.parlour, folder, args.rounds, args.seed)
-        with open(results, encoding="utf8") as f:
-            # The first line is the match's header, the rest games.
-            records = {r["index"] + 1: r for r in map(json.loads, f) if "parlour_match" not in r}
-        games = PDNReader(filename=pdn).games
-        failures = 0
-        if len(games) != len(records):
-            print(f"pdn_check: {len(games)} games read, {len(records)} recorded")
-            failures += 1
-        rounds = set()
-        endings = {}
-        for number, game in enumerate(games, 1):
-            rnd = int(game.tags.get("Round", "0"))
-            rounds.add(rnd)
-            record = records.get(rnd)
-            if record is None:
-                print(f"pdn_check: game {number} has Round {rnd}, which no record has")
-                failures += 1
-                continue
-            endings[record["termination"]] = endings.get(record["termination"], 0) + 1
-            for problem in check_game(game, record):
-                print(f"pdn_check: game {number} (Round {rnd}): {problem}")
-                failures += 1
-        if rounds != set(records):
-            print(f"pdn_check: rounds read {sorted(rounds)}, recorded {sorted(records)}")
-            failures += 1
-        summary = ", ".join(f"{n} {t}" for t, n in sorted(endings.items()))
-        if failures:
-            sys.exit(f"pdn_check: {failures} failure(s) in {len(games)} games")
-        print(f"pdn_check: {len(games)} games read by pydraughts and replayed legally "
-              f"to their results ({summary})")
+        for match in matches(args.rounds, args.seed):
+            n, counted, failed = check_match(args.parlour, folder, match)
+            games += n
+            failures += failed
+            for ending, count in counted.items():
+                endings[ending] = endings.get(ending, 0) + count
+    summary = ", ".join(f"{n} {t}" for t, n in sorted(endings.items()))
+    if failures:
+        sys.exit(f"pdn_check: {failures} failure(s) in {games} games ({summary})")
+    print(f"pdn_check: {games} games read by pydraughts and replayed legally "
+          f"to their endings ({summary})")
 
 
 if __name__ == "__main__":

@@ -10,13 +10,20 @@
 #
 # Needs root: it starts the daemons (and stops what it started, by pid).
 # With --install it installs slurm-wlm and munge with apt-get when they
-# are missing. Exits 77, saying why, when it cannot run here (not root,
-# no packages and no way to install them).
+# are missing. Exits 77 (a skip), saying why, only when it cannot run here
+# at all: not root, or the packages missing with no --install or no
+# apt-get. An install that was tried and failed exits 1, as any failure.
+# tools/slurm/test-exits.sh tests these exits.
 set -euo pipefail
 
 skip() {
   echo "SKIPPED: the Slurm test cannot run here: $*"
   exit 77
+}
+
+fail() {
+  echo "FAILED: $*" >&2
+  exit 1
 }
 
 install=no
@@ -41,8 +48,8 @@ if ! have_slurm; then
   echo "installing slurm-wlm and munge (apt-get)"
   { apt-get update -q && DEBIAN_FRONTEND=noninteractive \
       apt-get install -y -q --no-install-recommends slurm-wlm munge; } >/dev/null ||
-    skip "apt-get could not install slurm-wlm and munge"
-  have_slurm || skip "slurm-wlm and munge installed, but their programs are not on PATH"
+    fail "apt-get could not install slurm-wlm and munge (see its messages above)"
+  have_slurm || fail "slurm-wlm and munge installed, but their programs are not on PATH"
 fi
 
 work=$(mktemp -d /tmp/parlour-slurm.XXXXXX)

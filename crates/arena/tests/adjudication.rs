@@ -105,13 +105,18 @@ fn against_random(
 }
 
 /// Both games were lost by the odd engine (Black in game 0, White in
-/// game 1) with this termination.
-fn odd_lost_both(records: &[GameRecord], odd: &str, termination: &str) {
+/// game 1) with this termination, each reason `black (ODD) ` or `white
+/// (ODD) ` then `says`, where the reason is the same in every run.
+fn odd_lost_both(records: &[GameRecord], odd: &str, termination: &str, says: Option<&str>) {
     assert_eq!(records.len(), 2);
-    for r in records {
+    for (r, side) in records.iter().zip(["black", "white"]) {
         assert_eq!(r.termination, termination, "{}", r.reason);
         assert_eq!(r.half_points_of(odd), Some(0), "{}", r.reason);
-        assert!(r.reason.contains(odd), "{}", r.reason);
+        let who = format!("{side} ({odd}) ");
+        match says {
+            Some(says) => assert_eq!(r.reason, format!("{who}{says}")),
+            None => assert!(r.reason.starts_with(&who), "{}", r.reason),
+        }
     }
     assert_eq!(records[0].result, "0-2");
     assert_eq!(records[1].result, "2-0");
@@ -126,8 +131,13 @@ fn an_engine_over_its_clock_loses_on_time() {
     );
     // 200 ms on the clock, 120 ms a move, a margin of 10 ms: the second
     // move overruns (the first has 90 ms to spare on a busy machine).
-    odd_lost_both(&records, "slow", "time forfeit");
-    assert!(records[0].reason.contains("lost on time"));
+    // (How late it was varies from run to run.)
+    odd_lost_both(&records, "slow", "time forfeit", None);
+    for (r, side) in records.iter().zip(["black", "white"]) {
+        let late = format!("{side} (slow) lost on time: ");
+        assert!(r.reason.starts_with(&late), "{}", r.reason);
+        assert!(r.reason.ends_with(" s left"), "{}", r.reason);
+    }
     // It was shown its clock: 200 ms at its first move, at most 80 ms at
     // its second.
     assert_eq!(clocks[0].own, Some(Duration::from_millis(200)));
@@ -144,7 +154,7 @@ fn an_engine_over_its_move_time_loses_on_time() {
         Habit::Slow(Duration::from_millis(80)),
         |_| {},
     );
-    odd_lost_both(&records, "slow", "time forfeit");
+    odd_lost_both(&records, "slow", "time forfeit", None);
     assert_eq!(clocks[0].movetime, Some(Duration::from_millis(20)));
 }
 
@@ -166,16 +176,24 @@ fn an_engine_within_its_clock_plays_on() {
 #[test]
 fn an_illegal_move_loses() {
     let (records, _) = against_random("search:depth=1,name=cheat", Habit::Illegal, |_| {});
-    odd_lost_both(&records, "cheat", "illegal move");
-    assert!(records[0].reason.contains("1x10"), "{}", records[0].reason);
+    odd_lost_both(
+        &records,
+        "cheat",
+        "illegal move",
+        Some("played 1x10, which is not legal"),
+    );
     assert_eq!(records[0].plies, 0);
 }
 
 #[test]
 fn a_crash_loses_and_the_match_goes_on() {
     let (records, _) = against_random("search:depth=1,name=fragile", Habit::Panics, |_| {});
-    odd_lost_both(&records, "fragile", "crash");
-    assert!(records[0].reason.contains("the test engine fell over"));
+    odd_lost_both(
+        &records,
+        "fragile",
+        "crash",
+        Some("crashed: panicked: the test engine fell over"),
+    );
 }
 
 #[test]
@@ -186,7 +204,12 @@ fn a_hopeless_engine_resigns() {
             moves: 3,
         })
     });
-    odd_lost_both(&records, "gloomy", "resignation");
+    odd_lost_both(
+        &records,
+        "gloomy",
+        "resignation",
+        Some("resigned: scored -500 or worse for 3 moves"),
+    );
     // Its third move is played, then it resigns: as Black after ply 5, as
     // White after ply 6.
     assert_eq!(records[0].plies, 5);

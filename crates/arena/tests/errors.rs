@@ -131,10 +131,13 @@ fn unknown_and_bad_openings_are_refused() {
         }
         other => panic!("{other}"),
     }
-    assert!(
-        err.to_string()
-            .contains("random:plies=N, deck, all, tough)"),
-        "{err}"
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "cannot read openings file `{}` (the built-in openings are start, random, \
+             random:plies=N, deck, all, tough)",
+            missing.display()
+        )
     );
 
     let bad = dir.join("bad.txt");

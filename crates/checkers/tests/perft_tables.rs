@@ -107,12 +107,18 @@ fn huffing_perft_from_the_start_matches_the_table_to_depth_9() {
     }
 }
 
-/// The reference generator counts the low depths of both tables (the deep
-/// ones are the ignored tests below, run by hand).
+/// The reference generator counts the english table to depth 11
+/// (85,242,128 leaves) and the huffing one to depth 8 (99,106,167): about
+/// 45 s of CPU time together. The deepest depths are the ignored tests
+/// below, which `tools/deep_reference.sh` runs.
 #[test]
-fn reference_counts_the_shallow_depths_of_both_tables() {
-    reference_counts("english-start.txt", RefRules::English, 7);
-    reference_counts("huffing-start.txt", RefRules::Huffing, 6);
+fn the_reference_counts_the_english_table_to_depth_11() {
+    reference_counts("english-start.txt", RefRules::English, 11);
+}
+
+#[test]
+fn the_reference_counts_the_huffing_table_to_depth_8() {
+    reference_counts("huffing-start.txt", RefRules::Huffing, 8);
 }
 
 /// Reference perft from the start to `deepest`, each depth against `name`.
@@ -129,35 +135,19 @@ fn reference_counts(name: &str, rules: RefRules, deepest: usize) {
     }
 }
 
-/// The cross-check of depth 9 of the huffing table, run once by hand:
-///
-/// ```text
-/// cargo test --release -p parlour-checkers --test perft_tables -- \
-///     --ignored --nocapture reference_counts_the_huffing_table
-/// ```
-///
-/// Run on 2026-11-30 on two cores shared with other work: the reference
-/// counted every depth 1-9 of `huffing-start.txt` exactly, depth 8
-/// (99106167) in 26 s and depth 9 (1533510338) in 310 s.
+/// Depth 9 of the huffing table (1,533,510,338 leaves), which the fast
+/// generator computed: about 5 minutes of CPU time.
 #[test]
-#[ignore = "slow: the reference generator takes about 6 minutes to huffing depth 9"]
-fn reference_counts_the_huffing_table_to_depth_9() {
+#[ignore = "deep: tools/deep_reference.sh runs it (about 5 minutes of CPU time)"]
+fn the_reference_counts_the_huffing_table_to_depth_9() {
     reference_counts("huffing-start.txt", RefRules::Huffing, 9);
 }
 
-/// The same for the english table, by hand, to depth 12:
-///
-/// ```text
-/// cargo test --release -p parlour-checkers --test perft_tables -- \
-///     --ignored --nocapture reference_counts_the_english_table
-/// ```
-///
-/// Run on 2026-11-30: the reference counted every depth 1-12 of
-/// `english-start.txt` exactly, depth 12 (388623673) in 98 s, which shows
-/// the reference itself right where the published table can say so.
+/// Depth 12 of the english table (388,623,673 leaves, the published
+/// figure): about 2 minutes of CPU time.
 #[test]
-#[ignore = "slow: the reference generator takes about 3 minutes to english depth 12"]
-fn reference_counts_the_english_table_to_depth_12() {
+#[ignore = "deep: tools/deep_reference.sh runs it (about 2 minutes of CPU time)"]
+fn the_reference_counts_the_english_table_to_depth_12() {
     reference_counts("english-start.txt", RefRules::English, 12);
 }
 

@@ -196,7 +196,7 @@ fn the_arrows_of_a_line_run_through_its_landings() {
 #[test]
 fn a_huff_crosses_out_the_huffed_piece() {
     let rules = Rules::HUFFING;
-    // White stepped away from a capture (a neglect); Black may huff 14.
+    // White stepped away from a capture (a neglect); Black may huff 23.
     let pos = Position::from_fen("W:W22,23:B18", rules).unwrap();
     let first = line(&pos, &["22-17"]);
     let after = pos.play(first[0]);

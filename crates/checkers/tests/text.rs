@@ -680,7 +680,10 @@ fn illegal_moves_are_explained() {
     // No move at all.
     let lost = pos("B:W30:B", Rules::ENGLISH);
     let err = parse_action(&lost, "1-5").unwrap_err();
-    assert!(err.to_string().contains("there is none"), "{err}");
+    assert_eq!(
+        err.to_string(),
+        "`1-5` is not a legal move here: there is none"
+    );
     assert!(listed(err).0.is_empty());
     // compel and huffs where nothing is pending.
     assert_eq!(

@@ -134,6 +134,38 @@ fn verify(dir: &Path) -> Result<()> {
     Ok(())
 }
 
+/// The gaps `say_coverage` names one by one; past them it counts.
+const GAPS_SHOWN: usize = 3;
+
+/// Says on stderr which piece counts the databases in `dir` hold, and
+/// warns of each file missing or unreadable where one should be: without
+/// it the search would use fewer pieces without a word (`best`, `hub`,
+/// `match`, and every command taking `--egdb`).
+pub fn say_coverage(dir: &Path) {
+    let coverage = match parlour_egdb::Coverage::scan(dir) {
+        Ok(coverage) => coverage,
+        Err(e) => return eprintln!("parlour: warning: {e}"),
+    };
+    eprintln!(
+        "parlour: endgame databases in {}: {coverage}",
+        dir.display()
+    );
+    let gaps = coverage.gaps();
+    for gap in gaps.iter().take(GAPS_SHOWN) {
+        eprintln!(
+            "parlour: warning: {gap}; the search uses the databases up to {} pieces",
+            coverage.complete()
+        );
+    }
+    if gaps.len() > GAPS_SHOWN {
+        eprintln!(
+            "parlour: warning: and {} more files like these; run `parlour egdb build --pieces {}`",
+            gaps.len() - GAPS_SHOWN,
+            coverage.rebuild_pieces()
+        );
+    }
+}
+
 /// Progress bars on stderr: the whole job and the current material.
 struct Bars {
     multi: MultiProgress,

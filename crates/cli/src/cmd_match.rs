@@ -13,8 +13,8 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use parlour_arena::{
-    hub_factory, run_match, Adjudication, DrawRule, GameCount, MatchConfig, MatchReport, Progress,
-    ResignRule, Shard, Sprt, SprtModel, Tournament,
+    hub_factory, run_match, Adjudication, DrawRule, GameCount, MatchConfig, MatchReport,
+    PlayerSpec, Progress, ResignRule, Shard, Sprt, SprtModel, Tournament,
 };
 use parlour_game::{Variant, Visit};
 use std::io::IsTerminal;
@@ -325,12 +325,28 @@ impl Visit for &MatchArgs {
             self.game.position::<V>()?;
             config.openings = Some(text.clone());
         }
+        say_engines_coverage(&config.engines);
         config.stop = Some(stop_on_ctrl_c(MATCH_STOPPING));
         let factory = hub_factory(rules, self.eval.eval.clone());
         let bar = Bar::new(self.quiet);
         let report = run_match(&config, &rules, &factory, &|p| bar.show(p));
         bar.finish();
         Ok(report?)
+    }
+}
+
+/// What the databases of each search engine's `egdb=` cover, once a
+/// directory, as `best --egdb` says it (a spec that does not parse is
+/// the arena's to refuse).
+fn say_engines_coverage(engines: &[String]) {
+    let mut dirs: Vec<PathBuf> = Vec::new();
+    for spec in engines.iter().filter_map(|e| e.parse::<PlayerSpec>().ok()) {
+        if let PlayerSpec::Search { egdb: Some(dir), .. } = spec {
+            if !dirs.contains(&dir) && dir.is_dir() {
+                crate::cmd_egdb::say_coverage(&dir);
+                dirs.push(dir);
+            }
+        }
     }
 }
 

@@ -143,14 +143,21 @@ pub struct EvalArg {
 
 impl EvalArg {
     /// The evaluator `--eval` names for the game `rules` plays (`default`
-    /// when the flag is left out), with the databases of `--egdb` beside it.
+    /// when the flag is left out), with the databases of `--egdb` beside it
+    /// (and on stderr what they cover).
     pub fn evaluator<V: Variant>(&self, rules: &V) -> Result<EvaluatorOf<V>> {
         let spec = self.eval.as_deref().unwrap_or("default");
-        registry::evaluator(rules, spec, self.egdb.as_deref()).context(if self.egdb.is_some() {
-            "bad --eval or --egdb"
-        } else {
-            "bad --eval"
-        })
+        let eval = registry::evaluator(rules, spec, self.egdb.as_deref()).context(
+            if self.egdb.is_some() {
+                "bad --eval or --egdb"
+            } else {
+                "bad --eval"
+            },
+        )?;
+        if let Some(dir) = &self.egdb {
+            crate::cmd_egdb::say_coverage(dir);
+        }
+        Ok(eval)
     }
 }
 

@@ -1,6 +1,8 @@
 //! `parlour egdb` as a user runs it: build, probe, verify, their errors,
 //! and a build killed halfway that resumes.
 
+mod support;
+
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -62,7 +64,11 @@ fn build_probe_verify_and_errors() {
         "--dir",
         dir_str(d),
     ]);
-    assert!(huffing.contains("english"), "{huffing}");
+    assert_eq!(
+        huffing,
+        "parlour: the endgame databases are for english rules; \
+         this position is under huffing rules\n"
+    );
     let four = fails(&[
         "egdb",
         "probe",
@@ -71,14 +77,21 @@ fn build_probe_verify_and_errors() {
         "--dir",
         dir_str(d),
     ]);
-    assert!(
-        four.contains("4 pieces") && four.contains("at most 3"),
-        "{four}"
+    assert_eq!(
+        four,
+        "parlour: the position has 4 pieces; the databases cover at most 3\n"
     );
     let alone = fails(&["egdb", "probe", "--fen", "B:W:BK1,K3", "--dir", dir_str(d)]);
-    assert!(alone.contains("no piece"), "{alone}");
+    assert_eq!(
+        alone,
+        "parlour: the white side has no piece: the game is over, \
+         and no database stores such positions\n"
+    );
     let bad = fails(&["egdb", "probe", "--fen", "B:W33:B1", "--dir", dir_str(d)]);
-    assert!(bad.contains("--fen"), "{bad}");
+    assert_eq!(
+        bad,
+        "parlour: bad --fen: square 33 is out of range: squares are numbered 1 to 32\n"
+    );
     fails(&["egdb", "build", "--pieces", "1", "--dir", dir_str(d)]);
     fails(&["egdb", "build", "--pieces", "9", "--dir", dir_str(d)]);
 
@@ -92,7 +105,25 @@ fn build_probe_verify_and_errors() {
         "--dir",
         dir_str(d),
     ]);
-    assert!(missing.contains("2k0m-1k0m.egdb"), "{missing}");
+    assert_eq!(
+        missing,
+        format!(
+            "parlour: {}: missing: no table for 2k0m-1k0m (3 pieces) has been built there; \
+             run `parlour egdb build --pieces 3`\n",
+            d.join("2k0m-1k0m.egdb").display()
+        )
+    );
+    // So does verify, and a build makes it again.
+    let missing = fails(&["egdb", "verify", "--dir", dir_str(d)]);
+    assert_eq!(
+        missing,
+        format!(
+            "parlour: {}: missing, though other 3-piece files are there; \
+             run `parlour egdb build --pieces 3` to build what is missing\n",
+            d.join("2k0m-1k0m.egdb").display()
+        )
+    );
+    ok_stdout(&["egdb", "build", "--pieces", "3", "--dir", dir_str(d)]);
     // A corrupt one too, by probe and by verify.
     let path = d.join("1k1m-1k0m.egdb");
     let mut bytes = std::fs::read(&path).unwrap();
@@ -107,16 +138,23 @@ fn build_probe_verify_and_errors() {
         "--dir",
         dir_str(d),
     ]);
-    assert!(
-        corrupt.contains("1k1m-1k0m.egdb") && corrupt.contains("corrupt"),
-        "{corrupt}"
+    let damaged = format!(
+        "parlour: {}: corrupt (its checksum does not match); delete it and build again\n",
+        path.display()
     );
-    let corrupt = fails(&["egdb", "verify", "--dir", dir_str(d)]);
-    assert!(corrupt.contains("1k1m-1k0m.egdb"), "{corrupt}");
+    assert_eq!(corrupt, damaged);
+    assert_eq!(fails(&["egdb", "verify", "--dir", dir_str(d)]), damaged);
     // An empty directory holds nothing.
     let empty = tempfile::tempdir().unwrap();
     let none = fails(&["egdb", "verify", "--dir", dir_str(empty.path())]);
-    assert!(none.contains("no endgame databases"), "{none}");
+    assert_eq!(
+        none,
+        format!(
+            "parlour: {}: no endgame databases there (not even every 2-piece slice); \
+             run `parlour egdb build --pieces N`\n",
+            empty.path().display()
+        )
+    );
     let none = fails(&[
         "egdb",
         "probe",
@@ -125,7 +163,85 @@ fn build_probe_verify_and_errors() {
         "--dir",
         dir_str(empty.path()),
     ]);
-    assert!(none.contains("missing"), "{none}");
+    assert_eq!(
+        none,
+        format!(
+            "parlour: {}: missing: no table for 1k0m-1k0m (2 pieces) has been built there; \
+             run `parlour egdb build --pieces 2`\n",
+            empty.path().join("1k0m-1k0m.egdb").display()
+        )
+    );
+}
+
+/// Runs a command that must succeed, with `stdin`; its stderr.
+fn ok_stderr(args: &[&str], stdin: &str) -> String {
+    let out = support::with_input(args, stdin.as_bytes());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{args:?} failed: {stderr}");
+    stderr
+}
+
+/// `best` on `fen` to `depth` on one thread with the databases in `dir`.
+fn best_with<'a>(fen: &'a str, dir: &'a str, depth: &'a str) -> [&'a str; 9] {
+    [
+        "best",
+        "--fen",
+        fen,
+        "--egdb",
+        dir,
+        "--depth",
+        depth,
+        "--threads",
+        "1",
+    ]
+}
+
+#[test]
+fn the_commands_searching_with_databases_say_what_they_found() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let dir = dir_str(d);
+    ok_stdout(&["egdb", "build", "--pieces", "3", "--dir", dir]);
+    let fen = "W:WK1,K3:BK32";
+    let best = best_with(fen, dir, "2");
+    let hub = ["hub", "--egdb", dir];
+    let engine = format!("search:depth=1,egdb={dir}");
+    let play = [
+        "match", "--fen", fen, "--engine", &engine, "--engine", "random", "--rounds", "1",
+        "--quiet",
+    ];
+    let whole = format!("parlour: endgame databases in {dir}: 2 to 3 pieces\n");
+    assert_eq!(ok_stderr(&best, ""), whole);
+    assert_eq!(ok_stderr(&hub, "quit\n"), whole);
+    assert_eq!(ok_stderr(&play, ""), whole);
+    // One 3-piece file deleted: the databases are used up to 2 pieces,
+    // and each command says so, naming the file.
+    let missing = d.join("2k0m-1k0m.egdb");
+    std::fs::remove_file(&missing).unwrap();
+    let warned = format!(
+        "parlour: endgame databases in {dir}: 2 pieces; 3 pieces partly (11 of 12 files, not used)\n\
+         parlour: warning: {}: missing, though other 3-piece files are there; \
+         the search uses the databases up to 2 pieces\n",
+        missing.display()
+    );
+    assert_eq!(ok_stderr(&best, ""), warned);
+    assert_eq!(ok_stderr(&hub, "quit\n"), warned);
+    assert_eq!(ok_stderr(&play, ""), warned);
+    // A folder in its place is named too, and verify refuses it.
+    std::fs::create_dir(&missing).unwrap();
+    assert_eq!(
+        ok_stderr(&best, ""),
+        warned.replace(": missing,", ": not a file,")
+    );
+    let refused = fails(&["egdb", "verify", "--dir", dir]);
+    assert_eq!(
+        refused,
+        format!(
+            "parlour: {}: not a file, though other 3-piece files are there; \
+             remove what is there and run `parlour egdb build --pieces 3`\n",
+            missing.display()
+        )
+    );
 }
 
 #[test]
@@ -224,17 +340,7 @@ fn best_and_hub_search_with_the_databases() {
     // Three kings against one: won, and the search says so from the
     // databases (a value above every evaluation) and counts its hits.
     let fen = "W:WK1,K3,K5:BK32";
-    let out = ok_stdout(&[
-        "best",
-        "--fen",
-        fen,
-        "--egdb",
-        dir,
-        "--depth",
-        "3",
-        "--threads",
-        "1",
-    ]);
+    let out = ok_stdout(&best_with(fen, dir, "3"));
     let last = out.lines().rev().find(|l| l.starts_with("info")).unwrap();
     let words: Vec<&str> = last.split_whitespace().collect();
     let at = |key: &str| words[words.iter().position(|w| *w == key).unwrap() + 1];
@@ -265,7 +371,11 @@ fn best_and_hub_search_with_the_databases() {
     // A match takes them per engine: a search engine's `egdb=`, or a Hub
     // engine's own flag.
     let err = fails(&["match", "--egdb", dir, "--rounds", "1"]);
-    assert!(err.contains("per engine"), "{err}");
+    assert_eq!(
+        err,
+        "parlour: match takes endgame databases per engine: \
+         --engine search:movetime=100,egdb=DIR, or --engine \"hub:parlour hub --egdb DIR,...\"\n"
+    );
     let results = tmp.path().join("tables.jsonl");
     let with = format!("search:depth=12,egdb={dir},name=tables");
     ok_stdout(&[
@@ -297,8 +407,19 @@ fn best_and_hub_search_with_the_databases() {
         "--rounds",
         "1",
     ]);
-    assert!(err.contains("egdb=/no/such/dir"), "{err}");
+    // (The cause, that the directory holds no databases, is dropped.)
+    assert_eq!(
+        err,
+        "parlour: engine `search:depth=2,egdb=/no/such/dir`: \
+         cannot load the evaluation `egdb=/no/such/dir`\n"
+    );
     // Pegs have none.
     let err = fails(&["best", "--game", "pegs", "--egdb", dir, "--depth", "1"]);
-    assert!(err.contains("no endgame databases"), "{err}");
+    assert_eq!(
+        err,
+        format!(
+            "parlour: bad --eval or --egdb: cannot load the evaluation `egdb={dir}`: \
+             pegs has no endgame databases (parlour builds them for english checkers)\n"
+        )
+    );
 }

@@ -153,8 +153,9 @@ fn parlour_hub_plays_a_match_to_the_end() {
 }
 
 /// A match of the failing engine `name` against `random`: every game is
-/// its loss by `termination`, the reason naming what happened, and the
-/// engine was started once for each game.
+/// its loss by `termination`, the reason (`black (NAME) ` or `white
+/// (NAME) `, then `says`) naming what happened, and the engine was started
+/// once for each game.
 fn failing_engine(name: &str, on_go: &str, options: &str, termination: &str, says: &str) {
     let dir = scratch(name);
     let began = Instant::now();
@@ -167,8 +168,8 @@ fn failing_engine(name: &str, on_go: &str, options: &str, termination: &str, say
     assert_eq!(score_of(&records, name), [0, 4, 0], "{stdout}");
     for r in &records {
         assert_eq!(r["termination"], termination, "{r}");
-        let reason = r["reason"].as_str().unwrap();
-        assert!(reason.contains(name) && reason.contains(says), "{r}");
+        let side = if r["black"] == name { "black" } else { "white" };
+        assert_eq!(r["reason"], format!("{side} ({name}) {says}"), "{r}");
     }
     // Started when the match was checked (that process played the first
     // game), then again for each later game, as each one failed.
@@ -183,7 +184,8 @@ fn an_engine_that_crashes_loses_each_game() {
         "echo 'going down' >&2; exit 3",
         ",depth=2",
         "crash",
-        "going down",
+        "crashed: `crasher` closed its output during its move (exit status: 3); \
+         its last words: going down",
     );
 }
 
@@ -194,7 +196,7 @@ fn a_silent_engine_loses_each_game_on_time() {
         ":",
         ",depth=2,margin=300",
         "time forfeit",
-        "in time",
+        "timed out: `silent` said nothing in time during its move",
     );
 }
 
@@ -205,7 +207,7 @@ fn an_engine_that_plays_an_illegal_move_loses_each_game() {
         "echo 'done move=1-32'",
         ",movetime=50",
         "illegal move",
-        "1-32",
+        "illegal move: `cheat` played `1-32`: `1-32` is not a move",
     );
 }
 
@@ -214,21 +216,42 @@ fn an_engine_that_cannot_start_stops_the_match_before_any_game() {
     let dir = scratch("missing");
     let results = dir.join("results.jsonl");
     let missing = dir.join("no-such-engine");
+    let sleepy = engine_script(&dir, "sleepy", ":");
     for (engine, says) in [
         (
             format!("hub:{},depth=2", path(&missing)),
-            "cannot start".to_string(),
+            // (Named by its file name, as the match's tables name it.)
+            format!(
+                "engine `hub:no-such-engine,depth=2`: cannot play: crashed: cannot start `{}`: \
+                 No such file or directory (os error 2)",
+                missing.display()
+            ),
         ),
-        ("hub:,depth=2".to_string(), "command is empty".to_string()),
-        (format!("hub:{} hub", PARLOUR), "needs a limit".to_string()),
-        // An engine that answers the handshake too late.
+        (
+            "hub:,depth=2".to_string(),
+            "engine `hub:,depth=2`: the engine command is empty: write hub:COMMAND,depth=N \
+             (or nodes, movetime, tc), as in hub:parlour hub,depth=4"
+                .to_string(),
+        ),
+        (
+            format!("hub:{} hub", PARLOUR),
+            format!(
+                "engine `hub:{PARLOUR} hub`: a hub engine needs a limit: \
+                 depth=N, nodes=N, movetime=MS or tc=SECONDS+INCREMENT"
+            ),
+        ),
+        // An engine that answers the handshake too late (the spec is
+        // echoed as the command's words).
         (
             format!(
                 "hub:{},depth=2,startup=0.3",
-                engine_script(&dir, "sleepy", ":")
-                    .replace("sh ", "sh -c 'sleep 2; exec sh \"$0\"' ")
+                sleepy.replace("sh ", "sh -c 'sleep 2; exec sh \"$0\"' ")
             ),
-            "in time".to_string(),
+            format!(
+                "engine `hub:{},depth=2,startup=0.3`: cannot play: timed out: \
+                 `sh` said nothing in time during the handshake (hub ... wait)",
+                sleepy.replace("sh ", "sh -c sleep 2; exec sh '$0' ")
+            ),
         ),
     ] {
         let out = parlour(&[
@@ -245,7 +268,7 @@ fn an_engine_that_cannot_start_stops_the_match_before_any_game() {
         ]);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{engine} was accepted");
-        assert!(stderr.contains(&says), "{engine}: {stderr}");
+        assert_eq!(stderr, format!("parlour: {says}\n"), "{engine}");
         assert!(out.stdout.is_empty(), "{engine}");
         assert!(
             std::fs::read_to_string(&results).map_or(true, |t| t.is_empty()),

@@ -410,7 +410,13 @@ fn a_killed_match_resumes_with_every_game_once() {
         stdout.starts_with(&format!("{done} of 6 games played (stopped)\n")),
         "{stdout}"
     );
-    assert!(stderr.contains("--resume"), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "\nparlour match: stopping once the games under way end (Ctrl-C again to quit now)\n\
+             parlour: stopped after {done} of 6 games: run again with --resume to finish the match\n"
+        )
+    );
     let page = std::fs::read_to_string(&html).expect("the stopped match's page");
     assert!(
         page.contains(&format!("{done} of 6 games played (stopped)</p>")),
@@ -484,16 +490,23 @@ fn bad_input_is_refused_before_any_game() {
     for (args, says) in [
         (
             with(&["--engine", "search", "--engine", "greedy"]),
-            "needs a limit",
+            "engine `search`: a search needs a limit: \
+             depth=N, nodes=N, movetime=MS or tc=SECONDS+INCREMENT"
+                .to_string(),
         ),
         (
             with(&["--engine", "alphabeta:depth=3", "--engine", "greedy"]),
-            "unknown kind",
+            "engine `alphabeta:depth=3`: unknown kind `alphabeta`: expected random, greedy, \
+             search or hub, as in random:seed=3, greedy, search:depth=8, hub:parlour hub,depth=4"
+                .to_string(),
         ),
-        (with(&["--engine", "greedy"]), "at least two engines"),
+        (
+            with(&["--engine", "greedy"]),
+            "a match needs at least two engines, and 1 was given".to_string(),
+        ),
         (
             with(&["--engine", "greedy", "--engine", "greedy"]),
-            "two engines are named",
+            "two engines are named `greedy`: give one another name with name=...".to_string(),
         ),
         (
             with(&[
@@ -502,7 +515,9 @@ fn bad_input_is_refused_before_any_game() {
                 "--engine",
                 "greedy",
             ]),
-            "not both",
+            "engine `search:nodes=9,movetime=9`: \
+             the searcher takes a node budget or a time limit, not both"
+                .to_string(),
         ),
         (
             with(&[
@@ -513,31 +528,67 @@ fn bad_input_is_refused_before_any_game() {
                 "--engine",
                 "random",
             ]),
-            "cannot read openings file",
+            format!(
+                "cannot read openings file `{}` (the built-in openings are start, random, \
+                 random:plies=N, deck, all, tough): No such file or directory (os error 2)",
+                missing.display()
+            ),
         ),
-        (with(&["--rules", "chess"]), "--rules"),
-        (with(&["--game", "pegs", "--rules", "squares=9"]), "squares"),
+        (
+            with(&["--rules", "chess"]),
+            "bad --rules: unknown checkers rules `chess`: \
+             expected `english` or `huffing`, optionally followed by `,quiet_plies=N`"
+                .to_string(),
+        ),
+        (
+            with(&["--game", "pegs", "--rules", "squares=9"]),
+            "bad --rules: peg rules: squares must be from 2 to 6, not 9".to_string(),
+        ),
         (
             with(&["--game", "pegs", "--openings", "deck", "--rounds", "1"]),
-            "cannot read openings file `deck`",
+            "cannot read openings file `deck` (the built-in openings are start, random, \
+             random:plies=N): No such file or directory (os error 2)"
+                .to_string(),
         ),
-        (with(&["--sprt", "5,0,0.05,0.05"]), "SPRT"),
-        (with(&["--concurrency", "0"]), "concurrency"),
-        (with(&["--resign", "300"]), "--resign"),
+        (
+            with(&["--sprt", "5,0,0.05,0.05"]),
+            "--sprt: SPRT: elo0 (5) must be smaller than elo1 (0)".to_string(),
+        ),
+        (
+            with(&["--concurrency", "0"]),
+            "--concurrency must be at least 1".to_string(),
+        ),
+        (
+            with(&["--resign", "300"]),
+            "--resign `300`: write SCORE,MOVES, whole numbers".to_string(),
+        ),
     ] {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let stderr = fails(&args);
-        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert_eq!(stderr, format!("parlour: {says}\n"), "{args:?}");
         assert!(!results.exists() && !pdn.exists(), "{args:?} wrote a file");
     }
     // An output that cannot be written.
     let nowhere = dir.join("no-such-folder").join("games.pdn");
     let stderr = fails(&["match", "--quiet", "--pdn", path(&nowhere)]);
-    assert!(stderr.contains("cannot write"), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "parlour: cannot write `{}`: No such file or directory (os error 2)\n",
+            nowhere.display()
+        )
+    );
     // Results that hold games, without --resume.
     std::fs::write(&results, "{}\n").unwrap();
     let stderr = fails(&["match", "--quiet", "--results", path(&results)]);
-    assert!(stderr.contains("already holds games"), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "parlour: results file `{}` already holds games: \
+             resume to continue that match, or choose another file\n",
+            results.display()
+        )
+    );
     // --resume needs --results.
     fails(&["match", "--resume"]);
     std::fs::remove_dir_all(dir).unwrap();

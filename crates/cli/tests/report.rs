@@ -131,11 +131,24 @@ fn three_shards_report_the_whole_match() {
         ],
         &[],
     ));
-    assert!(stderr.contains("given twice"), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "parlour: results file `{}` is given twice\n",
+            shards[0].display()
+        )
+    );
     let copy = dir.join("copy.jsonl");
     std::fs::copy(&shards[1], &copy).unwrap();
     let stderr = refuse(&with(&["report", path(&shards[1]), path(&copy)], &[]));
-    assert!(stderr.contains("is in both"), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "parlour: game 5 is in both `{}` and `{}`: is a shard or a run given twice?\n",
+            shards[1].display(),
+            copy.display()
+        )
+    );
     // A shard of another match.
     let other = dir.join("other.jsonl");
     let mut flags = with(&MATCH, &["--shard", "3/3", "--results", path(&other)]);
@@ -145,14 +158,29 @@ fn three_shards_report_the_whole_match() {
         &["report", path(&shards[0]), path(&shards[1]), path(&other)],
         &[],
     ));
-    assert!(
-        stderr.contains("different matches: seed: 17 in"),
-        "{stderr}"
+    let (a, b) = (shards[0].display(), other.display());
+    let start = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
+    assert_eq!(
+        stderr,
+        format!(
+            "parlour: `{a}` and `{b}` are results of different matches: \
+             seed: 17 in `{a}`, 18 in `{b}`; opening of round 1: \
+             `ACF 79` ({start} 10-14 24-19 14-18) in `{a}`, \
+             `ACF 65 Fraser's Inferno` ({start} 10-14 22-18 7-10) in `{b}`\n"
+        )
     );
     // Not a results file.
     std::fs::write(dir.join("old.jsonl"), "{\"index\":0}\n").unwrap();
     let stderr = refuse(&with(&["report", path(&dir.join("old.jsonl"))], &[]));
-    assert!(stderr.contains("no match header"), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "parlour: results file `{}` has no match header: it was written by an older parlour \
+             (or is not a results file), so nothing says which match its games belong to; \
+             it cannot be resumed or merged: play the match into a new file\n",
+            dir.join("old.jsonl").display()
+        )
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -170,7 +198,11 @@ fn an_sprt_runs_on_merged_shards_not_on_one() {
         "--quiet",
     ];
     let stderr = refuse(&with(&two, &["--shard", "1/2", "--sprt", "0,5,0.05,0.05"]));
-    assert!(stderr.contains("parlour report --sprt"), "{stderr}");
+    assert_eq!(
+        stderr,
+        "parlour: an SPRT cannot run on a shard, which cannot stop the whole match: \
+         play the shards, then apply the SPRT to their merged games with `parlour report --sprt`\n"
+    );
     let files: Vec<_> = (1..=2).map(|k| dir.join(format!("s{k}.jsonl"))).collect();
     for (k, file) in files.iter().enumerate() {
         run(&with(
@@ -288,21 +320,36 @@ fn resume_names_what_differs() {
         ),
     ] {
         let stderr = refuse(&with(&base, &extra));
-        assert!(stderr.contains("belongs to another match"), "{stderr}");
-        assert!(stderr.contains(says), "{says}: {stderr}");
+        assert_eq!(
+            stderr,
+            format!(
+                "parlour: results file `{}` belongs to another match: {says}; \
+                 resume with the same settings, or choose another file\n",
+                results.display()
+            )
+        );
     }
     let mut other_limits = with(&base, &["--resume", "--rules", "huffing"]);
     other_limits[2] = "search:depth=3,name=a".into();
     let stderr = refuse(&other_limits);
-    assert!(
-        stderr.contains(
-            "engine 1: `search:depth=2,name=a` in the file, `search:depth=3,name=a` here"
-        ),
-        "{stderr}"
+    assert_eq!(
+        stderr,
+        format!(
+            "parlour: results file `{}` belongs to another match: \
+             engine 1: `search:depth=2,name=a` in the file, `search:depth=3,name=a` here; \
+             resume with the same settings, or choose another file\n",
+            results.display()
+        )
     );
     // --pdn and --results may not be one file.
     let stderr = refuse(&with(&base, &["--pdn", path(&results)]));
-    assert!(stderr.contains("two files"), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "parlour: the PDN and the results must go to two files, not both to `{}`\n",
+            results.display()
+        )
+    );
     // The honest resume still works.
     let out = run(&with(&base, &["--resume", "--rules", "huffing"]));
     assert!(out.starts_with("2 of 2 games played\n"), "{out}");
@@ -461,7 +508,13 @@ fn the_html_report_holds_the_tables_charts_and_games() {
         "--html",
         path(&dir.join("no/x.html")),
     ]);
-    assert!(err.contains("cannot write --html"), "{err}");
+    assert_eq!(
+        err,
+        format!(
+            "parlour: cannot write --html {}: No such file or directory (os error 2)\n",
+            dir.join("no/x.html").display()
+        )
+    );
 }
 
 #[test]
@@ -514,9 +567,23 @@ fn match_html_writes_the_page_report_html_writes() {
     assert_eq!(untitled(&page), untitled(&other));
     // The page may not go over the records, nor into a folder not there,
     // and the match is refused before any game.
+    let no = dir.join("no");
     for (html, want) in [
-        (results.clone(), "must go to a file of its own"),
-        (dir.join("no/x.html"), "its folder"),
+        (
+            results.clone(),
+            format!(
+                "parlour: the HTML report must go to a file of its own, not to `{}`\n",
+                results.display()
+            ),
+        ),
+        (
+            no.join("x.html"),
+            format!(
+                "parlour: cannot write the HTML report `{}`: its folder `{}` is not there\n",
+                no.join("x.html").display(),
+                no.display()
+            ),
+        ),
     ] {
         let fresh = dir.join("fresh.jsonl");
         let err = fails(&[
@@ -534,7 +601,7 @@ fn match_html_writes_the_page_report_html_writes() {
             "--html",
             path(&html),
         ]);
-        assert!(err.contains(want), "{err}");
+        assert_eq!(err, want);
         assert!(!fresh.exists());
     }
 }

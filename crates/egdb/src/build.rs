@@ -178,6 +178,7 @@ pub fn build(dir: &Path, pieces: u32, progress: &dyn Progress) -> Result<BuildSu
         progress.material_end(&report);
         summary.materials.push(report);
     }
+    file::record_built(dir, pieces)?;
     Ok(summary)
 }
 

@@ -39,6 +39,43 @@ pub(crate) fn path(dir: &Path, material: Material) -> PathBuf {
     dir.join(material.file_name())
 }
 
+/// The build record: one line, `built up to N pieces`, written when a
+/// build finishes, so that a file of a count it built can be missed when
+/// it is gone (see `coverage.rs`).
+const BUILT: &str = "built.txt";
+
+/// The piece count recorded in `dir` by the last build that finished
+/// there (the largest asked for), if any.
+pub(crate) fn read_built(dir: &Path) -> Result<Option<u32>, EgdbError> {
+    let path = dir.join(BUILT);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(source) => return Err(EgdbError::Io { path, source }),
+    };
+    text.trim()
+        .strip_prefix("built up to ")
+        .and_then(|rest| rest.strip_suffix(" pieces"))
+        .and_then(|n| n.parse::<u32>().ok())
+        .filter(|n| (2..=crate::MAX_PIECES).contains(n))
+        .map(Some)
+        .ok_or_else(|| EgdbError::Corrupt {
+            path,
+            reason: "it does not say `built up to N pieces`".to_string(),
+        })
+}
+
+/// Records in `dir` that a build up to `pieces` pieces finished (keeping
+/// a larger count recorded before).
+pub(crate) fn record_built(dir: &Path, pieces: u32) -> Result<(), EgdbError> {
+    let pieces = read_built(dir)
+        .unwrap_or(None)
+        .map_or(pieces, |b| b.max(pieces));
+    let path = dir.join(BUILT);
+    std::fs::write(&path, format!("built up to {pieces} pieces\n"))
+        .map_err(|source| EgdbError::Io { path, source })
+}
+
 /// A writer that keeps a CRC-32 of what passes through.
 struct Hashing<W> {
     inner: W,

@@ -20,7 +20,8 @@
 //! Positions are stored with the side to move first: a position with White
 //! to move is turned round (colours swapped, square s on 33 - s), so one
 //! table serves both colours and the stored positions of n pieces number
-//! exactly the published placements (2,426,085,676 for six). The tables
+//! the published placements less those where a side has no piece
+//! (2,426,085,676 of 2,503,611,964 for six). The tables
 //! are cut by [`Material`] (men and kings of each side) and then by the
 //! rank of each side's most advanced man ([`Slice`]), as Chinook and
 //! KingsRow cut theirs: each slice has a perfect index (see `index.rs`)
@@ -80,6 +81,7 @@
 
 mod board;
 mod build;
+mod coverage;
 mod error;
 mod file;
 mod index;
@@ -93,7 +95,8 @@ mod verify;
 mod wdl;
 
 pub use build::{build, BuildSummary, MaterialReport, Progress, Quiet, DISTANCE_THRESHOLD};
-pub use error::{EgdbError, Uncovered};
+pub use coverage::Coverage;
+pub use error::{EgdbError, Expected, Flaw, Gap, Uncovered};
 pub use material::{Material, Party, Slice, MAX_PIECES};
 pub use opener::install;
 pub use probe::{Distance, Egdb};

@@ -3,6 +3,7 @@
 
 use crate::board::Board;
 use crate::build::pairs;
+use crate::coverage::Coverage;
 use crate::error::{EgdbError, Uncovered};
 use crate::file;
 use crate::material::Material;
@@ -34,21 +35,14 @@ pub struct Egdb {
 
 impl Egdb {
     /// Opens the databases in `dir`: finds the largest piece count whose
-    /// slices are all there (a build cut short leaves a partial next
-    /// count, which is ignored), reads every file up to it into memory and
-    /// checks each (sizes, values, checksum). A damaged file is an error
-    /// naming it.
+    /// files are all there, with every count below it ([`Coverage`]: a
+    /// build cut short leaves a partial next count, which is ignored),
+    /// reads every file up to it into memory and checks each (sizes,
+    /// values, checksum). A damaged file is an error naming it.
     pub fn open(dir: impl AsRef<Path>) -> Result<Egdb, EgdbError> {
         let dir = dir.as_ref();
-        let mut max = 1;
-        while max < crate::MAX_PIECES
-            && Material::build_order(max + 1)
-                .iter()
-                .filter(|m| m.pieces() == max + 1)
-                .all(|&m| file::path(dir, m).is_file())
-        {
-            max += 1;
-        }
+        let coverage = Coverage::scan(dir)?;
+        let max = coverage.complete();
         if max < 2 {
             return Err(EgdbError::Empty {
                 dir: dir.to_path_buf(),

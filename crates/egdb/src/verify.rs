@@ -12,6 +12,7 @@
 
 use crate::board::Board;
 use crate::build::{pairs, Progress, DISTANCE_THRESHOLD};
+use crate::coverage::Coverage;
 use crate::error::EgdbError;
 use crate::file;
 use crate::index::Indexer;
@@ -36,8 +37,11 @@ pub struct VerifyReport {
 
 /// Checks every stored value in `dir` (every complete piece count). The
 /// first wrong value found is an [`EgdbError::Wrong`] naming its file and
-/// position; a damaged file fails as it does on opening.
+/// position; a damaged file fails as it does on opening, and a missing or
+/// unreadable one of a piece count partly there, or of one the recorded
+/// build made, is an [`EgdbError::Incomplete`] naming it.
 pub fn verify(dir: &Path, progress: &dyn Progress) -> Result<VerifyReport, EgdbError> {
+    Coverage::scan(dir)?.check()?;
     let egdb = Egdb::open(dir)?;
     // Files beyond the complete piece counts (a build under way, or one
     // with a file lost) are not covered, but must not be damaged either.

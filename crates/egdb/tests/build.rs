@@ -3,7 +3,7 @@
 //! with up to 3 pieces, verification, damaged files, resuming.
 
 use parlour_checkers::{Position, Rules};
-use parlour_egdb::{build, verify, Egdb, Quiet, Wdl};
+use parlour_egdb::{build, verify, Coverage, Egdb, Quiet, Wdl};
 use std::path::Path;
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -214,12 +214,16 @@ fn a_brute_force_solver_agrees_on_every_position_up_to_3_pieces() {
     assert!(counts.iter().all(|&c| c > 1000), "{counts:?}");
 }
 
-/// A copy of the built tables (up to `pieces` pieces) to damage.
+/// A copy of the built tables (up to `pieces` pieces) to damage, without
+/// the build's record.
 fn copy_of_built(pieces: u32) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     for entry in std::fs::read_dir(built()).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        if !name.ends_with(".egdb") {
+            continue;
+        }
         let count: u32 = name
             .split(['k', 'm', '-', '.'])
             .filter_map(|d| d.parse::<u32>().ok())
@@ -240,16 +244,19 @@ fn a_corrupt_file_is_refused_with_its_name() {
     let mid = bytes.len() / 2;
     bytes[mid] ^= 0x04;
     std::fs::write(&path, &bytes).unwrap();
+    let corrupt = format!(
+        "{}: corrupt (its checksum does not match); delete it and build again",
+        path.display()
+    );
     let err = Egdb::open(dir.path()).unwrap_err().to_string();
-    assert!(err.contains(name) && err.contains("corrupt"), "{err}");
-    assert!(err.contains("checksum"), "{err}");
+    assert_eq!(err, corrupt);
     // A one-off probe of a position in that file is refused too.
     let pos = Position::from_fen("B:W20,K31:B9,K1", Rules::ENGLISH).unwrap();
     let err = Egdb::probe_once(dir.path(), &pos).unwrap_err().to_string();
-    assert!(err.contains(name), "{err}");
+    assert_eq!(err, corrupt);
     // And so is verification.
     let err = verify(dir.path(), &Quiet).unwrap_err().to_string();
-    assert!(err.contains(name), "{err}");
+    assert_eq!(err, corrupt);
 }
 
 #[test]
@@ -261,10 +268,13 @@ fn a_truncated_file_is_refused_with_its_name() {
     for keep in [0, 10, 40, bytes.len() / 2, bytes.len() - 1] {
         std::fs::write(&path, &bytes[..keep]).unwrap();
         let err = Egdb::open(dir.path()).unwrap_err().to_string();
-        assert!(err.contains(name), "{keep}: {err}");
-        assert!(
-            err.contains("truncated") || err.contains("corrupt"),
-            "{keep}: {err}"
+        assert_eq!(
+            err,
+            format!(
+                "{}: truncated (the file ends before its checksum); delete it and build again",
+                path.display()
+            ),
+            "{keep} bytes kept"
         );
     }
     // Bytes after the checksum are refused as well.
@@ -272,9 +282,12 @@ fn a_truncated_file_is_refused_with_its_name() {
     longer.push(0);
     std::fs::write(&path, &longer).unwrap();
     let err = Egdb::open(dir.path()).unwrap_err().to_string();
-    assert!(
-        err.contains(name) && err.contains("after its checksum"),
-        "{err}"
+    assert_eq!(
+        err,
+        format!(
+            "{}: corrupt (it goes on after its checksum); delete it and build again",
+            path.display()
+        )
     );
 }
 
@@ -289,14 +302,16 @@ fn a_missing_file_limits_what_is_covered() {
     let four = Position::from_fen("B:W20,K31:B9,K1", Rules::ENGLISH).unwrap();
     assert_eq!(egdb.probe(&four), None);
     // Asking for 4 names the missing file.
-    let err = Egdb::open_up_to(dir.path(), 4).unwrap_err().to_string();
-    assert!(
-        err.contains("3k0m-0k1m.egdb") && err.contains("missing"),
-        "{err}"
+    let missing = format!(
+        "{}: missing: no table for 3k0m-0k1m (4 pieces) has been built there; \
+         run `parlour egdb build --pieces 4`",
+        dir.path().join("3k0m-0k1m.egdb").display()
     );
+    let err = Egdb::open_up_to(dir.path(), 4).unwrap_err().to_string();
+    assert_eq!(err, missing);
     let pos = Position::from_fen("B:W20:BK5,K6,K7", Rules::ENGLISH).unwrap();
     let err = Egdb::probe_once(dir.path(), &pos).unwrap_err().to_string();
-    assert!(err.contains("3k0m-0k1m.egdb"), "{err}");
+    assert_eq!(err, missing);
 }
 
 #[test]
@@ -318,10 +333,10 @@ fn uncovered_positions_are_not_answered() {
         e.probe_checked(&alone),
         Err(Uncovered::NoPiece(_))
     ));
-    assert!(Egdb::probe_once(built(), &five)
-        .unwrap_err()
-        .to_string()
-        .contains("at most 4"));
+    assert_eq!(
+        Egdb::probe_once(built(), &five).unwrap_err().to_string(),
+        "the position has 5 pieces; the databases cover at most 4"
+    );
 }
 
 /// Records what a build reports.
@@ -403,5 +418,98 @@ fn verification_finds_a_wrong_value_behind_a_good_checksum() {
     assert!(
         (err.contains(name) || err.contains("1k0m-1k1m.egdb")) && err.contains("wrong value"),
         "{err}"
+    );
+}
+
+#[test]
+fn a_build_records_its_piece_count() {
+    let record = std::fs::read_to_string(built().join("built.txt")).unwrap();
+    assert_eq!(record, "built up to 4 pieces\n");
+    let coverage = Coverage::scan(built()).unwrap();
+    assert_eq!(coverage.complete(), 4);
+    assert_eq!(coverage.found(), [2, 3, 4]);
+    assert_eq!(coverage.built(), Some(4));
+    assert_eq!(coverage.gaps(), []);
+    assert_eq!(coverage.to_string(), "2 to 4 pieces");
+    // A smaller build after it keeps the larger count.
+    let dir = copy_of_built(4);
+    std::fs::copy(built().join("built.txt"), dir.path().join("built.txt")).unwrap();
+    build(dir.path(), 3, &Quiet).unwrap();
+    let record = std::fs::read_to_string(dir.path().join("built.txt")).unwrap();
+    assert_eq!(record, "built up to 4 pieces\n");
+}
+
+#[test]
+fn verification_names_a_missing_file_of_a_count_partly_there() {
+    let dir = copy_of_built(3);
+    let path = dir.path().join("2k0m-1k0m.egdb");
+    std::fs::remove_file(&path).unwrap();
+    let err = verify(dir.path(), &Quiet).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        format!(
+            "{}: missing, though other 3-piece files are there; \
+             run `parlour egdb build --pieces 3` to build what is missing",
+            path.display()
+        )
+    );
+    // The databases open, up to 2 pieces, and the coverage says why.
+    assert_eq!(Egdb::open(dir.path()).unwrap().max_pieces(), 2);
+    let coverage = Coverage::scan(dir.path()).unwrap();
+    assert_eq!(coverage.complete(), 2);
+    assert_eq!(coverage.found(), [2, 3]);
+    assert_eq!(
+        coverage.to_string(),
+        "2 pieces; 3 pieces partly (11 of 12 files, not used)"
+    );
+    // Built again, it verifies.
+    build(dir.path(), 3, &Quiet).unwrap();
+    assert_eq!(verify(dir.path(), &Quiet).unwrap().max_pieces, 3);
+}
+
+#[test]
+fn verification_names_a_folder_in_a_files_place() {
+    let dir = copy_of_built(3);
+    let path = dir.path().join("1k1m-1k0m.egdb");
+    std::fs::remove_file(&path).unwrap();
+    std::fs::create_dir(&path).unwrap();
+    let err = verify(dir.path(), &Quiet).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        format!(
+            "{}: not a file, though other 3-piece files are there; \
+             remove what is there and run `parlour egdb build --pieces 3`",
+            path.display()
+        )
+    );
+}
+
+#[test]
+fn verification_names_the_files_of_a_recorded_count_that_are_gone() {
+    // Every 4-piece file gone: without a record the rest is whole.
+    let dir = copy_of_built(3);
+    assert_eq!(verify(dir.path(), &Quiet).unwrap().max_pieces, 3);
+    // With the build's record, the first of them is named.
+    std::fs::write(dir.path().join("built.txt"), "built up to 4 pieces\n").unwrap();
+    let err = verify(dir.path(), &Quiet).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        format!(
+            "{}: missing, though the databases were built up to 4 pieces \
+             (and 24 more files); run `parlour egdb build --pieces 4` to build what is missing",
+            dir.path().join("1k0m-3k0m.egdb").display()
+        )
+    );
+    assert_eq!(Coverage::scan(dir.path()).unwrap().gaps().len(), 25);
+    // A record that says something else is refused, named.
+    let record = dir.path().join("built.txt");
+    std::fs::write(&record, "six\n").unwrap();
+    let err = verify(dir.path(), &Quiet).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        format!(
+            "{}: corrupt (it does not say `built up to N pieces`); delete it and build again",
+            record.display()
+        )
     );
 }

@@ -121,13 +121,21 @@ fn malformed_commands_are_errors_and_unknown_ones_are_ignored() {
     let errors = messages(&lines, "error");
     let texts: Vec<&str> = errors.iter().map(|e| e.get("message").unwrap()).collect();
     assert_eq!(texts.len(), 7, "{lines:#?}");
-    assert!(texts[0].contains("no closing quote"));
-    assert!(texts[1].contains("depth"));
-    assert!(texts[2].contains("33 characters"));
-    assert!(texts[3].contains("unknown variant"));
-    assert!(texts[4].contains("the last pos was refused"));
-    assert!(texts[5].contains("move 2 `9-13`"), "{}", texts[5]);
-    assert!(texts[6].contains("think, analyze or ponder"));
+    let short = "a checkers position is 33 characters \
+                 (the side to move, W or B, then squares of w, b, W, B or e), not 4";
+    assert_eq!(
+        texts,
+        [
+            "cannot read `pos moves='9-13`: the value of `moves` has no closing quote",
+            "depth=`x` is not a whole number",
+            short,
+            "unknown variant `chess`: expected english, huffing, pegs",
+            &format!("no position to search: the last pos was refused ({short})"),
+            "move 2 `9-13`: `9-13` is not a legal move here; \
+             the legal moves are 21-17, 22-17, 22-18, 23-18, 23-19, 24-19, 24-20",
+            "go takes think, analyze or ponder",
+        ]
+    );
     // Nothing for the unknown command, no search, and the session goes on.
     assert!(messages(&lines, "done").is_empty());
     assert_eq!(lines.last().unwrap(), "pong");

@@ -47,10 +47,28 @@ fn commands_an_illegal_move_and_undo() {
     assert_eq!(outcome, None);
     assert!(text.contains("undo        take back"), "{text}");
     // The illegal and the malformed move are refused, with the prompt again.
-    assert!(text.contains("`12-17` is not a move: 12 and 17 are not neighbouring"));
-    assert!(text.contains("`11-15x` mixes - and x"), "{text}");
+    let says = |line: &str| {
+        text.lines()
+            .any(|l| l == format!("your move (black)> {line}"))
+    };
+    let moves = "type `moves` for the legal moves";
     assert!(
-        text.contains("> `21-17` is not a legal move here"),
+        says(&format!(
+            "`12-17` is not a move: 12 and 17 are not neighbouring squares; {moves}"
+        )),
+        "{text}"
+    );
+    assert!(
+        says(&format!(
+            "`11-15x` mixes - and x: write 11-15 for a step, 9x18x27 for a capture; {moves}"
+        )),
+        "{text}"
+    );
+    assert!(
+        says(&format!(
+            "`21-17` is not a legal move here; the legal moves are \
+             10-14, 10-15, 11-15, 11-16, 12-16, 9-13, 9-14; {moves}"
+        )),
         "{text}"
     );
     assert!(
@@ -60,12 +78,17 @@ fn commands_an_illegal_move_and_undo() {
     // The engine answers 11-15 at once; undo takes both moves back.
     assert!(text.contains("parlour plays "), "{text}");
     let took = text.find("took back 11-15 ").expect("undo");
-    assert!(text[took..].contains("nothing to undo: you have not moved yet"));
+    assert!(
+        text[took..]
+            .lines()
+            .any(|l| l == "your move (black)> nothing to undo: you have not moved yet"),
+        "{text}"
+    );
     // fen after the undo is the start again.
     let start = Position::start(Rules::ENGLISH).to_string();
     assert!(text.contains(&format!("> {start}\n")), "{text}");
     assert!(text.contains("hint: "), "{text}");
-    assert!(text.contains("save needs a file name"), "{text}");
+    assert!(says("save needs a file name: save game.pdn"), "{text}");
     // The board is drawn with its coordinates, from Black's side: his men
     // at the bottom, square 1 at the bottom right.
     let rows: Vec<&str> = text

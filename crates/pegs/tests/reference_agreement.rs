@@ -1,6 +1,7 @@
 //! The fast generator against the slow reference (`tests/reference`), on
 //! positions from random playouts under many rule sizes, and on positions
-//! scattered at random (dense boards, blocked Kings, pending forces).
+//! scattered at random (dense boards, blocked Kings, pending forces); and
+//! the reference alone counting the contract's perft from the start.
 
 mod reference;
 
@@ -226,6 +227,40 @@ fn fast_and_reference_agree_on_perft_4() {
         .sum();
     println!("perft 4 summed over 200 positions: {total}");
     assert!(total > 0);
+}
+
+/// The contract's perft from the start, depths 1-5 (docs/rules/pegs.md,
+/// worked checks), which the fast generator counts in `worked_checks.rs`.
+const START_PERFT: [u64; 5] = [24, 552, 12144, 253424, 5006000];
+
+/// The reference's perft from the start to `deepest`, each depth against
+/// the contract; the tree shared out over rayon below the first ply.
+fn reference_counts_from_the_start(deepest: usize) {
+    let start = RefPos::from_fast(&PegPosition::start(PegRules::DEFAULT));
+    for (depth, &leaves) in (1..).zip(START_PERFT.iter().take(deepest)) {
+        let started = std::time::Instant::now();
+        let count: u64 = if depth == 1 {
+            start.perft(1)
+        } else {
+            let children: Vec<RefPos> = start
+                .legal()
+                .into_iter()
+                .map(|m| start.after(m).0)
+                .collect();
+            children.par_iter().map(|p| p.perft(depth - 1)).sum()
+        };
+        eprintln!(
+            "reference pegs start depth {depth}: {count} ({:.1} s)",
+            started.elapsed().as_secs_f64()
+        );
+        assert_eq!(count, leaves, "depth {depth}");
+    }
+}
+
+/// Depth 5, 5,006,000 leaves, takes the reference a few seconds.
+#[test]
+fn the_reference_counts_perft_from_the_start_to_depth_5() {
+    reference_counts_from_the_start(5);
 }
 
 #[test]

@@ -7,7 +7,7 @@ use parlour_pegs::{PegPosition, PegRules};
 use parlour_search::{Limits, Searcher};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A crowded 4-square board in its placing phase: hundreds of forcing
 /// replies a ply, where the first iteration's quiescence search once ran
@@ -69,16 +69,48 @@ fn one_thread_searches_a_node_budget_exactly() {
     );
 }
 
+/// How far past a fixed move time a search may answer: four times the
+/// limit, room for a loaded machine (the clock is read every few
+/// thousand nodes, a few milliseconds even at a fraction of a core),
+/// where a search that ignored the limit in its first iteration would
+/// finish that iteration first: about 2 s on `crowded()`.
+const LATE: u32 = 4;
+
 #[test]
 fn a_move_time_holds_inside_the_first_iteration() {
     let pos = crowded();
+    let limit = Duration::from_millis(200);
+    let started = Instant::now();
     let result = Searcher::new(1, 1)
         .unwrap()
-        .search_position(&pos, Limits::MoveTime(Duration::from_millis(200)));
-    // Before the limit was checked inside the first iteration this search
-    // took over a minute; the bound leaves room for a loaded machine.
-    assert!(result.time < Duration::from_secs(10), "{:?}", result.time);
+        .search_position(&pos, Limits::MoveTime(limit));
+    let took = started.elapsed();
+    assert!(took < LATE * limit, "{took:?} for a limit of {limit:?}");
     assert!(is_legal(&pos, result.best_move.expect("a move")));
+}
+
+/// README: "A fixed `--movetime` is spent in full": the search stops at
+/// the limit, never before it (it has no soft bound, as on a clock), and
+/// soon after it.
+#[test]
+fn a_fixed_move_time_is_spent_in_full() {
+    let start = Position::start(Rules::ENGLISH);
+    let limit = Duration::from_millis(300);
+    for threads in [1, 2] {
+        let mut searcher = Searcher::new(threads, 16).unwrap();
+        let started = Instant::now();
+        let result = searcher.search_position(&start, Limits::MoveTime(limit));
+        let took = started.elapsed();
+        assert!(
+            took >= limit && took < LATE * limit,
+            "{threads} threads: {took:?} for a limit of {limit:?}"
+        );
+        assert!(
+            result.depth > 1,
+            "{threads} threads: depth {}",
+            result.depth
+        );
+    }
 }
 
 #[test]

@@ -257,8 +257,13 @@ mod tests {
         let err = factory(&spec).err().expect("no engine to start");
         assert_eq!(err.name, "gone");
         assert!(
-            matches!(&err.problem, BuildProblem::Engine(EngineError::Crashed(why)) if why.contains("cannot start")),
+            matches!(&err.problem, BuildProblem::Engine(EngineError::Crashed(_))),
             "{err}"
+        );
+        assert_eq!(
+            err.to_string(),
+            "engine `gone`: cannot play: crashed: \
+             cannot start `/no/such/engine --x`: No such file or directory (os error 2)"
         );
         // The other kinds are still built.
         assert!(factory(&"search:depth=1".parse().unwrap()).is_ok());

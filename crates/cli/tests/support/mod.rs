@@ -3,8 +3,9 @@
 #![allow(dead_code)] // each test file uses a part
 
 use serde_json::Value;
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 /// The binary under test.
 pub const PARLOUR: &str = env!("CARGO_BIN_EXE_parlour");
@@ -15,6 +16,19 @@ pub fn parlour(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the parlour binary runs")
+}
+
+/// Runs `parlour ARGS` with `input` on standard input.
+pub fn with_input(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(PARLOUR)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the parlour binary runs");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
 }
 
 /// What a run printed on stdout.
