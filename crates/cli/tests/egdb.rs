@@ -419,7 +419,7 @@ fn best_and_hub_search_with_the_databases() {
         err,
         format!(
             "parlour: bad --eval or --egdb: cannot load the evaluation `egdb={dir}`: \
-             pegs has no endgame databases (parlour builds them for english checkers)\n"
+             pegs has no endgame databases\n"
         )
     );
 }
