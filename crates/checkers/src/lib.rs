@@ -29,6 +29,7 @@ mod fen;
 mod geometry;
 pub mod hub;
 pub mod huffing;
+mod key;
 pub mod learned;
 mod movegen;
 mod moves;

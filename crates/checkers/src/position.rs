@@ -10,7 +10,7 @@ use crate::moves::{Action, Move, CROWNS};
 use crate::rules::{RuleSet, Rules};
 use crate::zobrist;
 use arrayvec::ArrayVec;
-use parlour_game::{Game, Side};
+use parlour_game::{FullKey, Game, Side};
 
 /// What the previous action left for the side to move to answer (huffing
 /// only; always [`Pending::Nothing`] under english rules).
@@ -387,6 +387,11 @@ impl Game for Position {
     #[inline(always)]
     fn hash_after(&self, key: u64, child: &Position) -> u64 {
         zobrist::hash_after(self, key, child)
+    }
+
+    #[inline(always)]
+    fn full_key(&self) -> Option<FullKey> {
+        Some(crate::key::full_key(self))
     }
 
     fn is_irreversible(&self, mv: Action) -> bool {

@@ -21,6 +21,7 @@ mod diagram;
 mod error;
 pub mod eval;
 mod hole;
+mod key;
 pub mod learned;
 mod movegen;
 mod moves;

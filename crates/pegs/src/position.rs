@@ -10,7 +10,7 @@ use crate::moves::PegMove;
 use crate::rules::PegRules;
 use crate::zobrist;
 use arrayvec::ArrayVec;
-use parlour_game::{Game, Side};
+use parlour_game::{FullKey, Game, Side};
 use std::fmt;
 
 /// The capacity of a move list, a bound on the legal moves of any position.
@@ -322,6 +322,11 @@ impl Game for PegPosition {
 
     fn hash(&self) -> u64 {
         zobrist::hash(self)
+    }
+
+    #[inline]
+    fn full_key(&self) -> Option<FullKey> {
+        crate::key::full_key(self)
     }
 
     fn is_irreversible(&self, mv: PegMove) -> bool {
