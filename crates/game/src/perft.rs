@@ -5,6 +5,8 @@
 //! the leaves are never made. The parallel version expands the tree until
 //! there are many more subtrees than threads, then lets rayon share them out.
 
+pub mod census;
+
 use crate::Game;
 use rayon::prelude::*;
 
