@@ -156,19 +156,14 @@ impl<'a> Deep<'a> {
         })
     }
 
-    /// Counts `depth` alone: positions do not come back at other depths
-    /// (a man never steps back), so the shallower depths would cost about
-    /// half as much again and save the last one nothing.
+    /// Counts `depth` from `pos` unit by unit and prints its lines: the
+    /// line for `depth` alone, since a shallower depth's table holds few of
+    /// a deeper one's entries (men only go forward, and the side to move
+    /// alternates), so the shallower depths would add about half the time
+    /// and save the last one little.
     fn run<G: Game>(&self, pos: &G, depth: u32) -> Result<()> {
-        self.one_depth(pos, depth, self.args.split_depth)?;
-        self.progress.summary();
-        Ok(())
-    }
-
-    /// Counts `depth` from `pos` unit by unit and prints its lines.
-    fn one_depth<G: Game>(&self, pos: &G, depth: u32, split_depth: Option<u32>) -> Result<()> {
         let args = self.args;
-        let frontier = match split_depth {
+        let frontier = match args.split_depth {
             Some(s) => Frontier::new(pos, s),
             None => Frontier::choose(pos, depth, self.share.count()),
         };
@@ -202,6 +197,9 @@ impl<'a> Deep<'a> {
             },
         );
         let seconds = started.elapsed().as_secs_f64();
+        // The bar goes before the lines are printed, so that it clears its
+        // own line only.
+        self.progress.summary();
         let counts: Vec<Option<u64>> = counted.iter().zip(&done).map(|(a, b)| a.or(*b)).collect();
         if args.divide || args.split.is_some() {
             let mut moves: Vec<(String, u64)> = frontier
