@@ -162,3 +162,21 @@ if ! diff -u <(grep -v '^\[Date ' "$work/whole.pdn") <(grep -v '^\[Date ' "$work
 fi
 cat "$work/merged.txt"
 echo "passed: 4 Slurm shards merge into the whole match ($(grep -c '^\[Event ' "$work/merged.pdn") games)"
+
+# ---- The perft array job (tools/slurm/perft.sbatch): a 4-share perft on
+# the same cluster, merged with `parlour perft --merge`, must print the
+# count the whole run prints.
+perft_sbatch=$(dirname "$sbatch_script")/perft.sbatch
+perft_flags=(--depth 9 --hash 16)
+whole_perft=$("$parlour" perft "${perft_flags[@]}" --threads 1 2>/dev/null | cut -d' ' -f1-2)
+started=$(date +%s)
+PARLOUR=$parlour sbatch --wait --array=1-4 --chdir="$work" \
+  --output="$work/out/perft-%a.log" "$perft_sbatch" "$work/perft" "${perft_flags[@]}" \
+  >"$work/sbatch-perft.out"
+echo "the 4-task perft array job ended in $(($(date +%s) - started)) s: $(cat "$work/sbatch-perft.out")"
+merged_perft=$("$parlour" perft --merge "$work"/perft/share-*-of-4.txt | cut -d' ' -f1-2)
+if [ "$merged_perft" != "$whole_perft" ]; then
+  echo "FAILED: the 4 perft shares merge to '$merged_perft', the whole run prints '$whole_perft'" >&2
+  exit 1
+fi
+echo "passed: 4 Slurm perft shares merge into the whole count ($merged_perft)"

@@ -98,6 +98,11 @@ impl Game for Position {
     }
 
     #[inline(always)]
+    fn full_key(&self) -> Option<parlour_game::FullKey> {
+        Some(crate::key::full_key(self))
+    }
+
+    #[inline(always)]
     fn hash_after(&self, key: u64, child: &Position) -> u64 {
         zobrist::hash_after(self, key, child)
     }

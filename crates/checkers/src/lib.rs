@@ -30,6 +30,7 @@ mod game;
 mod geometry;
 pub mod hub;
 pub mod huffing;
+mod key;
 pub mod learned;
 mod movegen;
 mod moves;

@@ -4,7 +4,7 @@
 use crate::error::MoveError;
 use crate::moves::Action;
 use crate::position::{ActionList, Position};
-use parlour_game::{Game, Side};
+use parlour_game::{FullKey, Game, Side};
 use std::fmt;
 
 /// A position whose moves are merged when they go from the same square to
@@ -81,6 +81,10 @@ impl Game for UniquePaths {
 
     fn hash(&self) -> u64 {
         self.0.hash()
+    }
+
+    fn full_key(&self) -> Option<FullKey> {
+        self.0.full_key()
     }
 
     fn is_irreversible(&self, mv: Action) -> bool {

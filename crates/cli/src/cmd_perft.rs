@@ -1,14 +1,23 @@
 //! `parlour perft`: leaf counts to a depth, with timing, optionally divided by
-//! the first move.
+//! the first move; deep perft (a table, shares, a results file) and the
+//! merge of shares' outputs.
 
-use crate::options::{cores, thread_count, threads, GameArgs};
+use crate::options::{cores, mebibytes, thread_count, threads, GameArgs};
 use crate::Run;
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use parlour_game::perft::identity::{Counting, Identity};
+use parlour_game::perft::merge::{merge, DepthLine};
+use parlour_game::perft::results::ResultsFile;
+use parlour_game::perft::split::{count_units, Frontier, Share};
+use parlour_game::perft::table::{Mixed, Table};
 use parlour_game::registry::WithGame;
 use parlour_game::{divide, perft, perft_parallel, Game, Variant, Visit};
-use std::io::Write;
-use std::time::Instant;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 /// Flags of `parlour perft`.
 #[derive(Args, Debug)]
@@ -16,8 +25,9 @@ pub struct PerftArgs {
     #[command(flatten)]
     game: GameArgs,
     /// The depth in plies (at least 1).
-    #[arg(long, short, value_parser = clap::value_parser!(u32).range(1..))]
-    depth: u32,
+    #[arg(long, short, value_parser = clap::value_parser!(u32).range(1..),
+          required_unless_present = "merge")]
+    depth: Option<u32>,
     /// One line per root move with its count, then the total at `--depth`.
     #[arg(long)]
     divide: bool,
@@ -28,53 +38,336 @@ pub struct PerftArgs {
     /// (the counting of rhalbersma/dctl).
     #[arg(long)]
     unique: bool,
+    /// Deep perft: a table of this many MiB shared by the threads, keyed by
+    /// the whole position, so a position reached again is counted once.
+    #[arg(long, value_name = "MIB", value_parser = mebibytes())]
+    hash: Option<usize>,
+    /// Deep perft: count share K of N (`2/3`) of the units at the split
+    /// depth (those numbered K-1 modulo N), printed under the run's
+    /// identity for `--merge`.
+    #[arg(long, value_name = "K/N")]
+    split: Option<Share>,
+    /// Deep perft: plies from the root to the units the run is cut into
+    /// (default: the shallowest with 1000 units a share).
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..))]
+    split_depth: Option<u32>,
+    /// Deep perft: write each unit's count to FILE as it is done.
+    #[arg(long, value_name = "FILE")]
+    results: Option<PathBuf>,
+    /// Continue the run of `--results FILE` where it stopped.
+    #[arg(long, requires = "results")]
+    resume: bool,
+    /// Merge the saved outputs of every share of a `--split` run and print
+    /// the whole count (with `--divide`, the root moves too).
+    #[arg(long, value_name = "FILE", num_args = 1..,
+          conflicts_with_all = ["depth", "hash", "split", "split_depth", "results", "unique", "threads"])]
+    merge: Vec<PathBuf>,
 }
 
-/// The line for one depth: `<depth> <nodes> <seconds> <leaves per second>`.
-fn depth_line(depth: u32, nodes: u64, seconds: f64) -> String {
-    let rate = if seconds > 0.0 {
-        (nodes as f64 / seconds) as u64
-    } else {
-        0
-    };
-    format!("{depth} {nodes} {seconds:.3} {rate}")
+impl PerftArgs {
+    /// Whether the run is a deep one (table, units, shares or results).
+    fn deep(&self) -> bool {
+        self.hash.is_some()
+            || self.split.is_some()
+            || self.split_depth.is_some()
+            || self.results.is_some()
+    }
 }
 
 /// Perft of one position, on the current rayon pool.
-struct Count<'a>(&'a PerftArgs);
+struct Count<'a> {
+    args: &'a PerftArgs,
+    /// The game, rules and position as the game writes them.
+    names: [String; 3],
+}
 
 impl WithGame for Count<'_> {
     type Output = Result<()>;
 
     fn run<G: Game>(self, pos: &G) -> Result<()> {
-        let args = self.0;
+        let args = self.args;
+        let depth = args.depth.context("no --depth")?;
+        if args.deep() {
+            return Deep::new(&self, pos)?.run(pos, depth);
+        }
         let mut out = std::io::stdout().lock();
         let mut emit = |line: String| writeln!(out, "{line}").context("cannot write");
         if args.divide {
             let started = Instant::now();
-            let mut split: Vec<(String, u64)> = divide(pos, args.depth)
+            let mut split: Vec<(String, u64)> = divide(pos, depth)
                 .into_iter()
                 .map(|(mv, n)| (mv.to_string(), n))
                 .collect();
             let seconds = started.elapsed().as_secs_f64();
             split.sort();
-            let total = split.iter().map(|(_, n)| n).sum();
+            let nodes = split.iter().map(|(_, n)| n).sum();
             for (mv, n) in split {
                 emit(format!("{mv}: {n}"))?;
             }
-            return emit(depth_line(args.depth, total, seconds));
+            return emit(DepthLine { depth, nodes, seconds }.to_string());
         }
-        for depth in 1..=args.depth {
+        for depth in 1..=depth {
             let started = Instant::now();
             let nodes = if rayon::current_num_threads() > 1 {
                 perft_parallel(pos, depth)
             } else {
                 perft(pos, depth)
             };
-            emit(depth_line(depth, nodes, started.elapsed().as_secs_f64()))?;
+            let seconds = started.elapsed().as_secs_f64();
+            emit(DepthLine { depth, nodes, seconds }.to_string())?;
         }
         Ok(())
     }
+}
+
+/// A deep perft run: the table, and what to print.
+struct Deep<'a> {
+    args: &'a PerftArgs,
+    names: &'a [String; 3],
+    table: Option<Table<Mixed>>,
+    share: Share,
+    progress: Progress,
+}
+
+impl<'a> Deep<'a> {
+    fn new<G: Game>(count: &'a Count<'a>, pos: &G) -> Result<Deep<'a>> {
+        let args = count.args;
+        if let (Some(split), Some(depth)) = (args.split_depth, args.depth) {
+            if split > depth {
+                bail!("--split-depth {split} is deeper than --depth {depth}");
+            }
+        }
+        if pos.full_key().is_none() && args.hash.is_some() {
+            eprintln!("parlour: warning: this position has no full key: the table is not used");
+        }
+        let table = match args.hash {
+            None => None,
+            Some(mib) => {
+                parlour_search::check_hash(mib).context("bad --hash")?;
+                Some(Table::new(mib).context("bad --hash")?)
+            }
+        };
+        Ok(Deep {
+            args,
+            names: &count.names,
+            table,
+            share: args.split.unwrap_or(Share::WHOLE),
+            progress: Progress::new(),
+        })
+    }
+
+    /// Counts `depth` from `pos` unit by unit and prints its lines: the
+    /// line for `depth` alone, since a shallower depth's table holds few of
+    /// a deeper one's entries (men only go forward, and the side to move
+    /// alternates), so the shallower depths would add about half the time
+    /// and save the last one little.
+    fn run<G: Game>(&self, pos: &G, depth: u32) -> Result<()> {
+        let args = self.args;
+        let frontier = match args.split_depth {
+            Some(s) => Frontier::new(pos, s),
+            None => Frontier::choose(pos, depth, self.share.count()),
+        };
+        let identity = self.identity(&frontier, depth);
+        let (results, done) = match &args.results {
+            Some(path) => {
+                let (file, done) = ResultsFile::open(path, &identity, args.resume)?;
+                (Some(file), done)
+            }
+            None => (None, vec![None; frontier.units().len()]),
+        };
+        let mut out = std::io::stdout().lock();
+        if args.split.is_some() {
+            writeln!(out, "{identity}").and_then(|()| out.flush()).context("cannot write")?;
+        }
+        let wanted = |i: usize| self.share.holds(i) && done[i].is_none();
+        let to_count = (0..done.len()).filter(|&i| wanted(i)).count();
+        self.progress.start(depth, to_count, done.iter().flatten().count());
+        let failed = Mutex::new(None);
+        let started = Instant::now();
+        let counted = count_units(
+            &frontier,
+            depth - frontier.split_depth(),
+            self.table.as_ref(),
+            wanted,
+            |unit, nodes| {
+                if let Some(Err(e)) = results.as_ref().map(|r| r.record(unit, nodes)) {
+                    failed.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
+                }
+                self.progress.unit_done();
+            },
+        );
+        let seconds = started.elapsed().as_secs_f64();
+        // The bar goes before the lines are printed, so that it clears its
+        // own line only.
+        self.progress.summary();
+        let counts: Vec<Option<u64>> = counted.iter().zip(&done).map(|(a, b)| a.or(*b)).collect();
+        if args.divide || args.split.is_some() {
+            let mut moves: Vec<(String, u64)> = frontier
+                .divide(&counts)
+                .into_iter()
+                .map(|(mv, n)| (mv.to_string(), n))
+                .collect();
+            moves.sort();
+            for (mv, n) in moves {
+                writeln!(out, "{mv}: {n}").context("cannot write")?;
+            }
+        }
+        let nodes = frontier.total(&counts);
+        writeln!(out, "{}", DepthLine { depth, nodes, seconds }).context("cannot write")?;
+        match failed.into_inner().unwrap_or_else(|p| p.into_inner()) {
+            Some(e) => Err(e.into()),
+            None => Ok(()),
+        }
+    }
+
+    fn identity<G: Game>(&self, frontier: &Frontier<G>, depth: u32) -> Identity {
+        let [game, rules, position] = self.names.clone();
+        Identity {
+            game,
+            rules,
+            position,
+            depth,
+            split_depth: frontier.split_depth(),
+            counting: if self.args.unique {
+                Counting::Unique
+            } else {
+                Counting::Every
+            },
+            units: frontier.units().len(),
+            fingerprint: frontier.fingerprint(),
+            share: self.share,
+        }
+    }
+}
+
+/// How often progress is written as a plain line when stderr is not a
+/// terminal.
+const LINE_EVERY: Duration = Duration::from_secs(5);
+
+/// A deep run's progress on stderr, units counted against units to count
+/// with the time left: a bar on a terminal; elsewhere (a log, a batch
+/// job) a plain line at the start, at most every few seconds, and a
+/// summary at the end.
+enum Progress {
+    Bar(ProgressBar),
+    Lines(Mutex<Lines>),
+}
+
+/// What the plain lines are written from.
+struct Lines {
+    /// When the run started, the current depth started, and the last line
+    /// was written (`None` before the first).
+    run: Instant,
+    depth_started: Instant,
+    last: Option<Instant>,
+    depth: u32,
+    total: usize,
+    done: usize,
+}
+
+impl Lines {
+    /// `parlour perft: 00:01:05 depth 18: 123/870 units, about 00:09:10 left`.
+    fn write(&mut self, now: Instant) {
+        let left = if self.done == 0 {
+            String::new()
+        } else {
+            let per_unit = (now - self.depth_started).as_secs_f64() / self.done as f64;
+            let left = per_unit * (self.total - self.done) as f64;
+            format!(", about {} left", clock(Duration::from_secs_f64(left)))
+        };
+        eprintln!(
+            "parlour perft: {} depth {}: {}/{} units{left}",
+            clock(now - self.run),
+            self.depth,
+            self.done,
+            self.total
+        );
+        self.last = Some(now);
+    }
+}
+
+impl Progress {
+    fn new() -> Progress {
+        if !std::io::stderr().is_terminal() {
+            let now = Instant::now();
+            return Progress::Lines(Mutex::new(Lines {
+                run: now,
+                depth_started: now,
+                last: None,
+                depth: 0,
+                total: 0,
+                done: 0,
+            }));
+        }
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:24}] {pos}/{len} units of depth {msg}, about {eta} left",
+            )
+            .expect("a valid template")
+            .progress_chars("=> "),
+        );
+        Progress::Bar(bar)
+    }
+
+    /// A depth starts, with `total` units to count (`resumed` more were
+    /// counted by an earlier run).
+    fn start(&self, depth: u32, total: usize, resumed: usize) {
+        match self {
+            Progress::Bar(bar) => {
+                bar.reset();
+                bar.set_length(total as u64);
+                bar.set_message(depth.to_string());
+            }
+            Progress::Lines(lines) => {
+                let mut lines = lines.lock().unwrap_or_else(|p| p.into_inner());
+                let now = Instant::now();
+                (lines.depth, lines.total, lines.done) = (depth, total, 0);
+                lines.depth_started = now;
+                if lines.last.is_none() {
+                    eprintln!(
+                        "parlour perft: depth {depth}: {total} units to count, {resumed} counted before"
+                    );
+                    lines.last = Some(now);
+                }
+            }
+        }
+    }
+
+    fn unit_done(&self) {
+        match self {
+            Progress::Bar(bar) => bar.inc(1),
+            Progress::Lines(lines) => {
+                let mut lines = lines.lock().unwrap_or_else(|p| p.into_inner());
+                lines.done += 1;
+                let now = Instant::now();
+                if lines.last.is_none_or(|t| now - t >= LINE_EVERY) {
+                    lines.write(now);
+                }
+            }
+        }
+    }
+
+    fn summary(&self) {
+        match self {
+            Progress::Bar(bar) => bar.finish_and_clear(),
+            Progress::Lines(lines) => {
+                let lines = lines.lock().unwrap_or_else(|p| p.into_inner());
+                eprintln!(
+                    "parlour perft: done in {}: depth {}, {} units counted",
+                    clock(lines.run.elapsed()),
+                    lines.depth,
+                    lines.done
+                );
+            }
+        }
+    }
+}
+
+/// A duration as `hh:mm:ss`.
+fn clock(d: Duration) -> String {
+    let s = d.as_secs();
+    format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
 impl Visit for &PerftArgs {
@@ -82,6 +375,11 @@ impl Visit for &PerftArgs {
 
     fn visit<V: Variant>(self) -> Result<()> {
         let pos = self.game.position::<V>()?;
+        let names = [
+            V::NAME.to_string(),
+            V::rules_of(&pos).to_string(),
+            pos.to_string(),
+        ];
         let threads = threads(self.threads, cores());
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -89,10 +387,11 @@ impl Visit for &PerftArgs {
             .build()
             .with_context(|| format!("cannot start {threads} threads"))?;
         pool.install(|| {
+            let count = Count { args: self, names };
             if !self.unique {
-                return Count(self).run(&pos);
+                return count.run(&pos);
             }
-            match V::with_unique_paths(&pos, Count(self)) {
+            match V::with_unique_paths(&pos, count) {
                 Some(result) => result,
                 None => bail!("--unique is not for {}", V::NAME),
             }
@@ -100,8 +399,29 @@ impl Visit for &PerftArgs {
     }
 }
 
+/// `--merge`: the shares' outputs added up.
+fn merge_files(args: &PerftArgs) -> Result<()> {
+    let mut files = Vec::new();
+    for path in &args.merge {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read --merge {}", path.display()))?;
+        files.push((path.display().to_string(), text));
+    }
+    let merged = merge(&files)?;
+    let mut out = std::io::stdout().lock();
+    if args.divide {
+        for (mv, n) in &merged.moves {
+            writeln!(out, "{mv}: {n}").context("cannot write")?;
+        }
+    }
+    writeln!(out, "{}", merged.line).context("cannot write")
+}
+
 impl Run for PerftArgs {
     fn run(self) -> Result<()> {
+        if !self.merge.is_empty() {
+            return merge_files(&self);
+        }
         self.game.visit(&self)?
     }
 }

@@ -38,6 +38,21 @@ pub use weights::{Weights, WeightsError};
 
 use std::fmt;
 
+/// A position written out whole in 160 bits, for the tables that must never
+/// take one position for another (deep perft's): two positions of one game
+/// under one set of rules have equal keys only if they are equal. A table
+/// stores the key whole and compares it whole, so a collision of its index
+/// can cost an entry, never a wrong answer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FullKey {
+    /// The first 64 bits.
+    pub lo: u64,
+    /// The next 64 bits.
+    pub hi: u64,
+    /// The last 32 bits.
+    pub tail: u32,
+}
+
 /// A game position under its rules: the one thing search, perft, matches and
 /// the command line need to know about a game.
 ///
@@ -90,6 +105,14 @@ pub trait Game: Copy + Eq + Send + Sync + fmt::Debug + fmt::Display + 'static {
     fn hash_after(&self, key: u64, child: &Self) -> u64 {
         let _ = key;
         child.hash()
+    }
+
+    /// The whole position as a [`FullKey`] (its rules left out: a table
+    /// holds the positions of one rule set), or `None` where it does not
+    /// fit in one; deep perft counts such a position without its table.
+    #[inline(always)]
+    fn full_key(&self) -> Option<FullKey> {
+        None
     }
 
     /// Whether `mv` (legal here) resets the count of quiet plies: a capture,

@@ -4,6 +4,23 @@
 //! The serial version counts the last ply in bulk ([`Game::count_moves`]), so
 //! the leaves are never made. The parallel version expands the tree until
 //! there are many more subtrees than threads, then lets rayon share them out.
+//!
+//! Deep perft, for depths plain perft takes hours or days to reach, lives in
+//! the modules below: a table keyed by the whole position ([`table`],
+//! [`hashed`]), the tree cut into units at a split depth and the units into
+//! shares for many runs ([`split`]), each run's [`identity`], the merge of
+//! the shares' outputs ([`merge`]), the results file a killed run resumes
+//! from ([`results`]), and the census that sizes the table ([`census`]).
+
+pub mod census;
+pub mod hashed;
+pub mod identity;
+pub mod merge;
+pub mod results;
+pub mod split;
+pub mod table;
+
+pub use hashed::perft_hashed;
 
 use crate::Game;
 use rayon::prelude::*;

@@ -76,6 +76,11 @@ impl Game for PegPosition {
         PegPosition::play(self, mv)
     }
 
+    #[inline]
+    fn full_key(&self) -> Option<parlour_game::FullKey> {
+        crate::key::full_key(self)
+    }
+
     fn hash(&self) -> u64 {
         zobrist::hash(self)
     }

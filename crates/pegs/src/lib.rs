@@ -24,6 +24,7 @@ pub mod eval;
 mod evaluator;
 mod game;
 mod hole;
+mod key;
 pub mod learned;
 mod movegen;
 mod moves;
