@@ -38,12 +38,16 @@ impl fmt::Display for Position {
     }
 }
 
-/// Reads a square number, 1-32.
+/// Reads a square number, 1-32: digits only (no sign, no spaces inside;
+/// callers trim what their syntax allows around it).
 pub(crate) fn parse_square(text: &str) -> Result<Square, NotationError> {
-    let text = text.trim();
-    let n: u32 = text.parse().map_err(|_| NotationError::NotASquare {
+    let not_a_square = || NotationError::NotASquare {
         text: text.to_string(),
-    })?;
+    };
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(not_a_square());
+    }
+    let n: u32 = text.parse().map_err(|_| not_a_square())?;
     Square::from_number(n).ok_or(NotationError::SquareOutOfRange { square: n })
 }
 
@@ -123,7 +127,7 @@ pub(crate) fn split_move(text: &str) -> Result<(Vec<Square>, bool), NotationErro
     }
     let squares = parts
         .iter()
-        .map(|p| parse_square(p))
+        .map(|p| parse_square(p.trim()))
         .collect::<Result<Vec<_>, _>>()?;
     Ok((squares, capture))
 }
@@ -311,5 +315,26 @@ mod tests {
         assert_eq!(shuffled, pos);
         let ranged = Position::from_fen("W:WK1-3:BK30-32", Rules::ENGLISH).unwrap();
         assert_eq!(ranged.to_string(), "W:WK1,K2,K3:BK30,K31,K32");
+    }
+
+    #[test]
+    fn squares_are_digits_only() {
+        for text in [
+            "B:W21-32:B1-+2",
+            "B:W21-32:BK 1",
+            "B:W21-32:B+5",
+            "B:W21-32:B1- 2",
+        ] {
+            let err = Position::from_fen(text, Rules::ENGLISH).unwrap_err();
+            assert!(
+                err.to_string().contains("is not a square number"),
+                "{text}: {err}"
+            );
+        }
+        let spaced = Position::from_fen("B:W21-32: B1, 2 ,K3", Rules::ENGLISH).unwrap();
+        assert_eq!(
+            spaced.to_string(),
+            "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,K3"
+        );
     }
 }
