@@ -3,10 +3,10 @@
 //! merge of shares' outputs.
 
 use crate::options::{cores, mebibytes, thread_count, threads, GameArgs};
+use crate::progress::Progress;
 use crate::Run;
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use parlour_game::perft::identity::{Counting, Identity};
 use parlour_game::perft::merge::{merge, DepthLine};
 use parlour_game::perft::results::ResultsFile;
@@ -14,18 +14,18 @@ use parlour_game::perft::split::{count_units, Frontier, Share};
 use parlour_game::perft::table::{Mixed, Table};
 use parlour_game::registry::WithGame;
 use parlour_game::{divide, perft, perft_parallel, Game, Variant, Visit};
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Flags of `parlour perft`.
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// The depth in plies (at least 1).
-    #[arg(long, short, value_parser = clap::value_parser!(u32).range(1..),
+    /// The depth in plies, 1 to 64 (beyond any count that could end).
+    #[arg(long, short, value_parser = clap::value_parser!(u32).range(1..=64),
           required_unless_present = "merge")]
     depth: Option<u32>,
     /// One line per root move with its count, then the total at `--depth`.
@@ -49,7 +49,7 @@ pub struct PerftArgs {
     split: Option<Share>,
     /// Deep perft: plies from the root to the units the run is cut into
     /// (default: the shallowest with 1000 units a share).
-    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=64))]
     split_depth: Option<u32>,
     /// Deep perft: write each unit's count to FILE as it is done.
     #[arg(long, value_name = "FILE")]
@@ -152,7 +152,7 @@ impl<'a> Deep<'a> {
             names: &count.names,
             table,
             share: args.split.unwrap_or(Share::WHOLE),
-            progress: Progress::new(),
+            progress: Progress::new("parlour perft", "units", false),
         })
     }
 
@@ -181,7 +181,10 @@ impl<'a> Deep<'a> {
         }
         let wanted = |i: usize| self.share.holds(i) && done[i].is_none();
         let to_count = (0..done.len()).filter(|&i| wanted(i)).count();
-        self.progress.start(depth, to_count, done.iter().flatten().count());
+        let resumed = done.iter().flatten().count();
+        let label = format!("depth {depth}");
+        self.progress
+            .start(&label, (to_count + resumed) as u64, resumed as u64);
         let failed = Mutex::new(None);
         let started = Instant::now();
         let counted = count_units(
@@ -193,13 +196,14 @@ impl<'a> Deep<'a> {
                 if let Some(Err(e)) = results.as_ref().map(|r| r.record(unit, nodes)) {
                     failed.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
                 }
-                self.progress.unit_done();
+                self.progress.inc();
             },
         );
         let seconds = started.elapsed().as_secs_f64();
         // The bar goes before the lines are printed, so that it clears its
         // own line only.
-        self.progress.summary();
+        self.progress
+            .finish(&format!("{label}, {to_count} units counted"));
         let counts: Vec<Option<u64>> = counted.iter().zip(&done).map(|(a, b)| a.or(*b)).collect();
         if args.divide || args.split.is_some() {
             let mut moves: Vec<(String, u64)> = frontier
@@ -238,136 +242,6 @@ impl<'a> Deep<'a> {
             share: self.share,
         }
     }
-}
-
-/// How often progress is written as a plain line when stderr is not a
-/// terminal.
-const LINE_EVERY: Duration = Duration::from_secs(5);
-
-/// A deep run's progress on stderr, units counted against units to count
-/// with the time left: a bar on a terminal; elsewhere (a log, a batch
-/// job) a plain line at the start, at most every few seconds, and a
-/// summary at the end.
-enum Progress {
-    Bar(ProgressBar),
-    Lines(Mutex<Lines>),
-}
-
-/// What the plain lines are written from.
-struct Lines {
-    /// When the run started, the current depth started, and the last line
-    /// was written (`None` before the first).
-    run: Instant,
-    depth_started: Instant,
-    last: Option<Instant>,
-    depth: u32,
-    total: usize,
-    done: usize,
-}
-
-impl Lines {
-    /// `parlour perft: 00:01:05 depth 18: 123/870 units, about 00:09:10 left`.
-    fn write(&mut self, now: Instant) {
-        let left = if self.done == 0 {
-            String::new()
-        } else {
-            let per_unit = (now - self.depth_started).as_secs_f64() / self.done as f64;
-            let left = per_unit * (self.total - self.done) as f64;
-            format!(", about {} left", clock(Duration::from_secs_f64(left)))
-        };
-        eprintln!(
-            "parlour perft: {} depth {}: {}/{} units{left}",
-            clock(now - self.run),
-            self.depth,
-            self.done,
-            self.total
-        );
-        self.last = Some(now);
-    }
-}
-
-impl Progress {
-    fn new() -> Progress {
-        if !std::io::stderr().is_terminal() {
-            let now = Instant::now();
-            return Progress::Lines(Mutex::new(Lines {
-                run: now,
-                depth_started: now,
-                last: None,
-                depth: 0,
-                total: 0,
-                done: 0,
-            }));
-        }
-        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{elapsed_precise} [{bar:24}] {pos}/{len} units of depth {msg}, about {eta} left",
-            )
-            .expect("a valid template")
-            .progress_chars("=> "),
-        );
-        Progress::Bar(bar)
-    }
-
-    /// A depth starts, with `total` units to count (`resumed` more were
-    /// counted by an earlier run).
-    fn start(&self, depth: u32, total: usize, resumed: usize) {
-        match self {
-            Progress::Bar(bar) => {
-                bar.reset();
-                bar.set_length(total as u64);
-                bar.set_message(depth.to_string());
-            }
-            Progress::Lines(lines) => {
-                let mut lines = lines.lock().unwrap_or_else(|p| p.into_inner());
-                let now = Instant::now();
-                (lines.depth, lines.total, lines.done) = (depth, total, 0);
-                lines.depth_started = now;
-                if lines.last.is_none() {
-                    eprintln!(
-                        "parlour perft: depth {depth}: {total} units to count, {resumed} counted before"
-                    );
-                    lines.last = Some(now);
-                }
-            }
-        }
-    }
-
-    fn unit_done(&self) {
-        match self {
-            Progress::Bar(bar) => bar.inc(1),
-            Progress::Lines(lines) => {
-                let mut lines = lines.lock().unwrap_or_else(|p| p.into_inner());
-                lines.done += 1;
-                let now = Instant::now();
-                if lines.last.is_none_or(|t| now - t >= LINE_EVERY) {
-                    lines.write(now);
-                }
-            }
-        }
-    }
-
-    fn summary(&self) {
-        match self {
-            Progress::Bar(bar) => bar.finish_and_clear(),
-            Progress::Lines(lines) => {
-                let lines = lines.lock().unwrap_or_else(|p| p.into_inner());
-                eprintln!(
-                    "parlour perft: done in {}: depth {}, {} units counted",
-                    clock(lines.run.elapsed()),
-                    lines.depth,
-                    lines.done
-                );
-            }
-        }
-    }
-}
-
-/// A duration as `hh:mm:ss`.
-fn clock(d: Duration) -> String {
-    let s = d.as_secs();
-    format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
 impl Visit for &PerftArgs {

@@ -5,13 +5,12 @@ use crate::options::{stop_on_ctrl_c, cores, thread_count, threads, EvalArg, Game
 use crate::Run;
 use anyhow::{Context, Result};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use crate::progress::Progress;
 use parlour_arena::{OpeningBook, OpeningSpec};
 use parlour_game::{History, Learn, Variant, Visit};
 use std::num::{NonZeroU32, NonZeroU64};
 use parlour_train::{Budget, SelfPlay, SelfPlayProgress};
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// Flags of `parlour selfplay`.
 #[derive(Args, Debug)]
@@ -62,24 +61,16 @@ pub struct SelfPlayArgs {
 pub const DEFAULT_NODES: u64 = 5_000;
 
 fn play<G: Learn>(run: SelfPlay<G>, args: &SelfPlayArgs) -> Result<()> {
-    let bar = ProgressBar::with_draw_target(Some(run.games), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:20}] {pos}/{len} games, {msg} (eta {eta})",
-        )
-        .expect("a valid template")
-        .progress_chars("=> "),
-    );
-    bar.enable_steady_tick(Duration::from_millis(500));
+    let bar = Progress::new("parlour selfplay", "games", false);
+    bar.start("", run.games, 0);
     let started = std::time::Instant::now();
     let progress = |p: &SelfPlayProgress| {
-        bar.set_position(p.games);
         let rate = p.positions as f64 / started.elapsed().as_secs_f64().max(1e-9);
-        bar.set_message(format!("{} positions, {rate:.0}/s", p.positions));
+        bar.set(p.games, format!("{} positions, {rate:.0}/s", p.positions));
     };
     let stop = stop_on_ctrl_c("parlour selfplay: stopping; the same command resumes the run");
     let summary = run.run(&args.out, &stop, &progress)?;
-    bar.finish_and_clear();
+    bar.finish(&format!("{} games, {} positions", summary.games, summary.positions));
     let seconds = summary.elapsed.as_secs_f64().max(1e-9);
     let threads = run.concurrency.max(1);
     println!(

@@ -9,6 +9,7 @@
 
 mod options;
 mod png;
+mod progress;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -333,7 +333,14 @@ fn bad_options_fail_with_a_clear_message() {
         ),
         (
             &["perft", "--depth", "0"],
-            format!("error: invalid value '0' for '--depth <DEPTH>': 0 is not in 1..=4294967295{more}"),
+            format!("error: invalid value '0' for '--depth <DEPTH>': 0 is not in 1..=64{more}"),
+        ),
+        (
+            &["perft", "--depth", "4294967295"],
+            format!(
+                "error: invalid value '4294967295' for '--depth <DEPTH>': \
+                 4294967295 is not in 1..=64{more}"
+            ),
         ),
         (
             &["perft", "--depth", "-1"],
