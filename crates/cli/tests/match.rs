@@ -12,7 +12,7 @@ use serde_json::Value;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-use support::{fails, ok, path, records, scratch};
+use support::{fails, ok, parlour, path, records, scratch};
 
 /// The games of a PDN file: each game's tags, then its move text.
 fn pdn_games(file: &Path) -> Vec<(Vec<(String, String)>, String)> {
@@ -558,16 +558,20 @@ fn bad_input_is_refused_before_any_game() {
             with(&["--concurrency", "0"]),
             "--concurrency must be at least 1".to_string(),
         ),
-        (
-            with(&["--resign", "300"]),
-            "--resign `300`: write SCORE,MOVES, whole numbers".to_string(),
-        ),
     ] {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let stderr = fails(&args);
         assert_eq!(stderr, format!("parlour: {says}\n"), "{args:?}");
         assert!(!results.exists() && !pdn.exists(), "{args:?} wrote a file");
     }
+    // A flag clap reads is a usage error: clap's message, exit status 2.
+    let out = parlour(&["match", "--quiet", "--resign", "300"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: invalid value '300' for '--resign <SCORE,MOVES>': \
+         `300`: write SCORE,MOVES, whole numbers\n\nFor more information, try '--help'.\n"
+    );
     // An output that cannot be written.
     let nowhere = dir.join("no-such-folder").join("games.pdn");
     let stderr = fails(&["match", "--quiet", "--pdn", path(&nowhere)]);
