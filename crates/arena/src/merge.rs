@@ -15,7 +15,6 @@ use crate::record::pdn::pdn_text;
 use crate::record::results::read_results;
 use parlour_game::Variant;
 use parlour_report::{GameRecord, MatchReport, Sprt, SprtStatus, Tally};
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// One results file as read: its path, header and records (each with its
@@ -144,8 +143,7 @@ fn checked_records<V: Variant>(
     files: &[File<'_>],
     expected: &Expected<'_, V>,
 ) -> Result<Vec<GameRecord>, ReportError> {
-    let mut found: HashMap<usize, &PathBuf> = HashMap::new();
-    let mut records = Vec::new();
+    let mut records: Vec<(GameRecord, &PathBuf)> = Vec::new();
     for file in files {
         for (line, record) in &file.records {
             expected
@@ -156,16 +154,18 @@ fn checked_records<V: Variant>(
                     game: record.index + 1,
                     why: Box::new(why),
                 })?;
-            if let Some(first) = found.insert(record.index, file.path) {
-                return Err(ReportError::Duplicate {
-                    game: record.index + 1,
-                    first: first.clone(),
-                    second: file.path.clone(),
-                });
-            }
-            records.push(record.clone());
+            records.push((record.clone(), file.path));
         }
     }
-    records.sort_by_key(|r| r.index);
-    Ok(records)
+    // Stable: a game found twice names the files in the order given, and
+    // the lowest such game is named, whatever order the games ended in.
+    records.sort_by_key(|(r, _)| r.index);
+    if let Some(pair) = records.windows(2).find(|w| w[0].0.index == w[1].0.index) {
+        return Err(ReportError::Duplicate {
+            game: pair[0].0.index + 1,
+            first: pair[0].1.clone(),
+            second: pair[1].1.clone(),
+        });
+    }
+    Ok(records.into_iter().map(|(r, _)| r).collect())
 }

@@ -144,7 +144,7 @@ fn three_shards_report_the_whole_match() {
     assert_eq!(
         stderr,
         format!(
-            "parlour: game 5 is in both `{}` and `{}`: is a shard or a run given twice?\n",
+            "parlour: game 2 is in both `{}` and `{}`: is a shard or a run given twice?\n",
             shards[1].display(),
             copy.display()
         )
