@@ -2,12 +2,12 @@
 //! (`parlour-egdb`), with progress bars for the long jobs.
 
 use clap::{Args, Subcommand};
-use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use crate::progress::Progress as CliProgress;
+use std::sync::atomic::{AtomicBool, Ordering};
 use crate::Run;
 use anyhow::{bail, Context, Result};
 use parlour_egdb::{Egdb, MaterialReport, Position, Progress, Rules};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::time::Instant;
 
 /// Flags of `parlour egdb`.
@@ -91,8 +91,9 @@ fn build(pieces: u32, dir: &Path) -> Result<()> {
     }
     let start = Instant::now();
     let bars = Bars::new("build");
-    let summary = parlour_egdb::build(dir, pieces, &bars)?;
-    bars.finish();
+    let summary = parlour_egdb::build(dir, pieces, &bars);
+    bars.finish(&summary);
+    let summary = summary?;
     let positions: u64 = summary.materials.iter().map(|r| r.positions).sum();
     let bytes: u64 = std::fs::read_dir(dir)
         .with_context(|| dir.display().to_string())?
@@ -122,7 +123,7 @@ fn verify(dir: &Path) -> Result<()> {
     let start = Instant::now();
     let bars = Bars::new("verify");
     let report = parlour_egdb::verify(dir, &bars);
-    bars.finish();
+    bars.finish(&report);
     let report = report?;
     println!(
         "verified {} positions and {} stored distances up to {} pieces in {:.1} s",
@@ -166,91 +167,86 @@ pub fn say_coverage(dir: &Path) {
     }
 }
 
-/// Progress bars on stderr: the whole job and the current material.
+/// A build's or verification's progress on stderr (the command's one kind
+/// of progress, in per cent of the work), with a line of figures for each
+/// material as it is done, under a header; every line fits 80 columns.
 struct Bars {
-    multi: MultiProgress,
-    total: ProgressBar,
-    current: Mutex<Option<ProgressBar>>,
+    progress: CliProgress,
+    /// Whether the materials' header is written.
+    header: AtomicBool,
 }
 
 impl Bars {
     fn new(what: &'static str) -> Bars {
-        let multi = MultiProgress::with_draw_target(ProgressDrawTarget::stderr_with_hz(4));
-        let total = multi.add(ProgressBar::new(0));
-        total.set_style(
-            ProgressStyle::with_template(
-                "{prefix:>9} [{elapsed_precise}] {wide_bar} {percent:>3}% eta {eta}",
-            )
-            .expect("a valid template"),
-        );
-        total.set_prefix(what);
+        let command = match what {
+            "build" => "parlour egdb build",
+            _ => "parlour egdb verify",
+        };
         Bars {
-            multi,
-            total,
-            current: Mutex::new(None),
+            progress: CliProgress::new(command, "%", false),
+            header: AtomicBool::new(false),
         }
     }
 
-    fn finish(&self) {
-        if let Some(bar) = self.current.lock().expect("not poisoned").take() {
-            bar.finish_and_clear();
+    /// The job ended: a summary if it went well, else the bar cleared
+    /// for the error's message.
+    fn finish<T, E>(&self, result: &std::result::Result<T, E>) {
+        match result {
+            Ok(_) => self.progress.finish("every material done"),
+            Err(_) => self.progress.clear(),
         }
-        self.total.finish_and_clear();
     }
+}
+
+/// One material's figures under the header [`columns`] makes of the
+/// columns' names.
+fn material_line(r: &MaterialReport) -> String {
+    let names: Vec<String> = r.materials.iter().map(|m| m.to_string()).collect();
+    let time = if r.loaded {
+        "loaded".to_string()
+    } else {
+        format!("{:.1} s", r.seconds)
+    };
+    let figures = [r.positions, r.wins, r.losses, r.draws].map(|n| n.to_string());
+    let [positions, wins, losses, draws] = figures.each_ref().map(String::as_str);
+    let plies = r.max_distance.0.to_string();
+    columns([&names.join(" "), positions, wins, losses, draws, &plies, &time])
+}
+
+/// A material line's seven cells in their columns (79 characters): the
+/// materials, positions, wins, losses, draws, the longest win in plies,
+/// and the time taken (or `loaded`).
+fn columns(cells: [&str; 7]) -> String {
+    let [names, positions, wins, losses, draws, plies, time] = cells;
+    format!("{names:<19} {positions:>10} {wins:>10} {losses:>10} {draws:>10} {plies:>5} {time:>9}")
 }
 
 impl Progress for Bars {
     fn begin(&self, total: u64, done: u64) {
-        self.total.set_length(total);
-        self.total.set_position(done);
+        self.progress.start("", total, done);
     }
 
-    fn material_begin(&self, name: &str, work: u64) {
-        let bar = self.multi.add(ProgressBar::new(work));
-        bar.set_style(
-            ProgressStyle::with_template("{prefix:>9} {wide_bar} {pos}/{len} {msg}")
-                .expect("a valid template"),
-        );
-        bar.set_prefix("slice");
-        bar.set_message(name.to_string());
-        if let Some(old) = self.current.lock().expect("not poisoned").replace(bar) {
-            old.finish_and_clear();
-        }
+    fn material_begin(&self, name: &str, _work: u64) {
+        self.progress.note(name.to_string());
     }
 
     fn advance(&self, work: u64) {
-        self.total.inc(work);
-        if let Some(bar) = self.current.lock().expect("not poisoned").as_ref() {
-            bar.inc(work);
-        }
+        self.progress.advance(work);
     }
 
     fn material_end(&self, r: &MaterialReport) {
-        let names: Vec<String> = r.materials.iter().map(|m| m.to_string()).collect();
-        let line = format!(
-            "{:<22} {:>12} positions  win {:>12}  loss {:>12}  draw {:>12}  \
-             longest {:>3} plies  {}",
-            names.join(" "),
-            r.positions,
-            r.wins,
-            r.losses,
-            r.draws,
-            r.max_distance.0,
-            if r.loaded {
-                "(already built)".to_string()
-            } else {
-                format!("{:.1} s", r.seconds)
-            }
-        );
-        // Bars are hidden when stderr is no terminal (a log file), and
-        // so is their println: write the line plainly there.
-        if self.multi.is_hidden() {
-            eprintln!("{line}");
-        } else {
-            let _ = self.multi.println(line);
+        if !self.header.swap(true, Ordering::Relaxed) {
+            let names = [
+                "materials",
+                "positions",
+                "wins",
+                "losses",
+                "draws",
+                "plies",
+                "time",
+            ];
+            self.progress.println(&columns(names));
         }
-        if let Some(bar) = self.current.lock().expect("not poisoned").take() {
-            bar.finish_and_clear();
-        }
+        self.progress.println(&material_line(r));
     }
 }

@@ -19,7 +19,8 @@ const WIDTH: usize = 80;
 pub struct Progress {
     /// `parlour perft`, `parlour selfplay`: the plain lines' prefix.
     command: &'static str,
-    /// What is counted, in the plural: `games`, `units`.
+    /// What is counted, in the plural: `games`, `units`; or `%`, where
+    /// the count is of work with no name and is shown as a percentage.
     unit: &'static str,
     shown: Shown,
 }
@@ -52,9 +53,12 @@ impl Progress {
             Shown::Hidden
         } else if std::io::stderr().is_terminal() {
             let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+            let count = match unit {
+                "%" => "{percent:>3}%".to_string(),
+                _ => format!("{{pos}}/{{len}} {unit}"),
+            };
             let template = format!(
-                "{{elapsed_precise}} [{{bar:16}}] {{prefix}}{{pos}}/{{len}} {unit}, \
-                 {{wide_msg}} {{eta}} left"
+                "{{elapsed_precise}} [{{bar:16}}] {{prefix}}{count}, {{wide_msg}} {{eta}} left"
             );
             bar.set_style(
                 ProgressStyle::with_template(&template)
@@ -110,10 +114,17 @@ impl Progress {
                 } else {
                     format!("{label}: ")
                 };
-                let line = format!(
-                    "{}: {stage}{total} {} to do, {done} done before",
-                    self.command, self.unit
-                );
+                let line = match self.unit {
+                    "%" => format!(
+                        "{}: {stage}{}% done before",
+                        self.command,
+                        done * 100 / total.max(1)
+                    ),
+                    unit => format!(
+                        "{}: {stage}{total} {unit} to do, {done} done before",
+                        self.command
+                    ),
+                };
                 eprintln!("{}", cut(&line));
                 lines.last = Some(now);
             }
@@ -137,16 +148,36 @@ impl Progress {
         }
     }
 
-    /// One more done.
-    pub fn inc(&self) {
+    /// `n` more done.
+    pub fn advance(&self, n: u64) {
         match &self.shown {
             Shown::Hidden => {}
-            Shown::Bar(bar) => bar.inc(1),
+            Shown::Bar(bar) => bar.inc(n),
             Shown::Lines(lines) => {
                 let mut lines = lines.lock().unwrap_or_else(|p| p.into_inner());
-                lines.done += 1;
+                lines.done += n;
                 self.write_if_due(&mut lines);
             }
+        }
+    }
+
+    /// The command's own figures change, the count does not.
+    pub fn note(&self, message: String) {
+        match &self.shown {
+            Shown::Hidden => {}
+            Shown::Bar(bar) => bar.set_message(message),
+            Shown::Lines(lines) => {
+                lines.lock().unwrap_or_else(|p| p.into_inner()).message = message;
+            }
+        }
+    }
+
+    /// A line of results among the progress: above the bar on a terminal,
+    /// plainly in a log.
+    pub fn println(&self, line: &str) {
+        match &self.shown {
+            Shown::Bar(bar) => bar.println(line),
+            Shown::Hidden | Shown::Lines(_) => eprintln!("{line}"),
         }
     }
 
@@ -168,6 +199,13 @@ impl Progress {
         }
     }
 
+    /// The work stopped on an error: the bar goes, no summary is written.
+    pub fn clear(&self) {
+        if let Shown::Bar(bar) = &self.shown {
+            bar.finish_and_clear();
+        }
+    }
+
     fn write_if_due(&self, lines: &mut Lines) {
         let now = Instant::now();
         if lines.last.is_some_and(|t| now - t < LINE_EVERY) {
@@ -184,7 +222,10 @@ impl Progress {
         if !lines.label.is_empty() {
             line += &format!("{}: ", lines.label);
         }
-        line += &format!("{}/{} {}", lines.done, lines.total, self.unit);
+        line += &match self.unit {
+            "%" => format!("{}%", lines.done * 100 / lines.total.max(1)),
+            unit => format!("{}/{} {unit}", lines.done, lines.total),
+        };
         if !lines.message.is_empty() {
             line += &format!(", {}", lines.message);
         }
@@ -250,6 +291,17 @@ mod tests {
         let l = lines("depth 18", 870, 870, "");
         let line = progress.line(&l, l.started + Duration::from_secs(3725));
         assert_eq!(line, "parlour perft: 01:02:05 depth 18: 870/870 units");
+    }
+
+    #[test]
+    fn work_with_no_name_is_a_percentage() {
+        let progress = Progress::new("parlour egdb build", "%", true);
+        let l = lines("", 400, 100, "2k1m-2k0m");
+        let line = progress.line(&l, l.started + Duration::from_secs(65));
+        assert_eq!(
+            line,
+            "parlour egdb build: 00:01:05 25%, 2k1m-2k0m, about 00:03:00 left"
+        );
     }
 
     #[test]

@@ -308,24 +308,27 @@ fn a_killed_build_resumes() {
     let pieces = |line: &str| -> u32 {
         line.split_whitespace()
             .next()
-            .unwrap()
+            .unwrap_or("")
             .split(['k', 'm', '-'])
             .filter_map(|x| x.parse::<u32>().ok())
             .sum()
     };
-    let lines: Vec<&str> = log.lines().filter(|l| l.contains("positions")).collect();
+    // The materials' lines, under their header, none wider than 80.
+    assert!(log.lines().all(|l| l.chars().count() <= 80), "{log}");
+    assert!(log.contains("materials            positions"), "{log}");
+    let lines: Vec<&str> = log.lines().filter(|l| pieces(l) > 0).collect();
     assert!(lines
         .iter()
         .filter(|l| pieces(l) < 4)
-        .all(|l| l.contains("(already built)")));
+        .all(|l| l.contains("loaded")));
     let loaded = lines
         .iter()
-        .filter(|l| pieces(l) == 4 && l.contains("(already built)"));
+        .filter(|l| pieces(l) == 4 && l.contains("loaded"));
     assert!(loaded.count() >= (done_before - 1) / 2, "{log}");
     assert!(
         lines
             .iter()
-            .any(|l| pieces(l) == 4 && !l.contains("(already built)")),
+            .any(|l| pieces(l) == 4 && !l.contains("loaded")),
         "{log}"
     );
     let out = ok_stdout(&["egdb", "verify", "--dir", dir_str(d)]);
