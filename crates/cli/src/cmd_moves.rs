@@ -1,4 +1,4 @@
-//! `parlour moves`: the legal moves, sorted as plain strings, one per line.
+//! `parlour moves`: the legal moves in board order, one per line.
 
 use crate::options::GameArgs;
 use crate::Run;

@@ -12,7 +12,7 @@ use parlour_game::perft::merge::{merge, DepthLine};
 use parlour_game::perft::results::ResultsFile;
 use parlour_game::perft::split::{count_units, Frontier, Share};
 use parlour_game::perft::table::{Mixed, Table};
-use parlour_game::registry::WithGame;
+use parlour_game::registry::{board_order, WithGame};
 use parlour_game::{divide, perft, perft_parallel, Game, Variant, Visit};
 use std::io::Write;
 use std::path::PathBuf;
@@ -99,7 +99,7 @@ impl WithGame for Count<'_> {
                 .map(|(mv, n)| (mv.to_string(), n))
                 .collect();
             let seconds = started.elapsed().as_secs_f64();
-            split.sort();
+            split.sort_by(|a, b| board_order(&a.0, &b.0));
             let nodes = split.iter().map(|(_, n)| n).sum();
             for (mv, n) in split {
                 emit(format!("{mv}: {n}"))?;
@@ -196,7 +196,7 @@ impl<'a> Deep<'a> {
                 if let Some(Err(e)) = results.as_ref().map(|r| r.record(unit, nodes)) {
                     failed.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
                 }
-                self.progress.inc();
+                self.progress.advance(1);
             },
         );
         let seconds = started.elapsed().as_secs_f64();
@@ -211,7 +211,7 @@ impl<'a> Deep<'a> {
                 .into_iter()
                 .map(|(mv, n)| (mv.to_string(), n))
                 .collect();
-            moves.sort();
+            moves.sort_by(|a, b| board_order(&a.0, &b.0));
             for (mv, n) in moves {
                 writeln!(out, "{mv}: {n}").context("cannot write")?;
             }

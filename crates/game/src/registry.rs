@@ -31,6 +31,7 @@
 use crate::echo::echo;
 use crate::tables::{TablesError, TablesSlot};
 use crate::{Evaluate, Game};
+use std::cmp::Ordering;
 use std::error::Error;
 use std::fmt;
 use std::path::Path;
@@ -490,12 +491,69 @@ pub fn parse_line<V: Variant>(
     read_line(start, &V::split_line(text), |pos, t| pos.parse_move(t))
 }
 
-/// The legal moves of `pos` as text, sorted as plain strings: what
+/// The legal moves of `pos` as text, in [`board_order`]: what
 /// `parlour moves` prints and a person's `moves` lists.
 pub fn sorted_moves<G: Game>(pos: &G) -> Vec<String> {
     let mut list = G::MoveList::default();
     pos.legal_moves(&mut list);
     let mut names: Vec<String> = list.as_ref().iter().map(|m| m.to_string()).collect();
-    names.sort();
+    names.sort_by(|a, b| board_order(a, b));
     names
+}
+
+/// Orders move texts as a person reads a board: a run of digits by its
+/// number, anything else character by character, so `7-11` comes before
+/// `10-14` and `h9 10-14` before `h10 7-11`.
+pub fn board_order(a: &str, b: &str) -> Ordering {
+    let (mut x, mut y) = (a.as_bytes(), b.as_bytes());
+    loop {
+        let (p, q) = match (x.first(), y.first()) {
+            (None, None) => return Ordering::Equal,
+            (None, Some(_)) => return Ordering::Less,
+            (Some(_), None) => return Ordering::Greater,
+            (Some(p), Some(q)) => (*p, *q),
+        };
+        if p.is_ascii_digit() && q.is_ascii_digit() {
+            let (m, rest_x) = digits(x);
+            let (n, rest_y) = digits(y);
+            let order = m.len().cmp(&n.len()).then(m.cmp(n));
+            if order != Ordering::Equal {
+                return order;
+            }
+            (x, y) = (rest_x, rest_y);
+        } else if p != q {
+            return p.cmp(&q);
+        } else {
+            (x, y) = (&x[1..], &y[1..]);
+        }
+    }
+}
+
+/// The run of digits `text` starts with, its leading zeros left out, and
+/// the text after the run.
+fn digits(text: &[u8]) -> (&[u8], &[u8]) {
+    let end = text.iter().take_while(|c| c.is_ascii_digit()).count();
+    let zeros = text[..end].iter().take_while(|&&c| c == b'0').count();
+    (&text[zeros..end], &text[end..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::board_order;
+
+    #[test]
+    fn board_order_reads_numbers_as_numbers() {
+        let mut moves = vec![
+            "10-15", "7-11", "10-14", "h10 7-11", "9x18x27", "h9 10-14", "9x18", "K@12", "K@2",
+            "compel", "9-13",
+        ];
+        moves.sort_by(|a, b| board_order(a, b));
+        assert_eq!(
+            moves,
+            [
+                "7-11", "9-13", "9x18", "9x18x27", "10-14", "10-15", "K@2", "K@12", "compel",
+                "h9 10-14", "h10 7-11"
+            ]
+        );
+    }
 }
