@@ -12,7 +12,7 @@ use crate::position::Position;
 
 fn sorted(moves: &[Move]) -> Vec<String> {
     let mut names: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-    names.sort();
+    names.sort_by(|a, b| parlour_game::registry::board_order(a, b));
     names
 }
 

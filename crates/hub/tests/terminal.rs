@@ -67,12 +67,12 @@ fn commands_an_illegal_move_and_undo() {
     assert!(
         says(&format!(
             "`21-17` is not a legal move here; the legal moves are \
-             10-14, 10-15, 11-15, 11-16, 12-16, 9-13, 9-14; {moves}"
+             9-13, 9-14, 10-14, 10-15, 11-15, 11-16, 12-16; {moves}"
         )),
         "{text}"
     );
     assert!(
-        text.contains("> 10-14 10-15 11-15 11-16 12-16 9-13 9-14\n"),
+        text.contains("> 9-13 9-14 10-14 10-15 11-15 11-16 12-16\n"),
         "{text}"
     );
     // The engine answers 11-15 at once; undo takes both moves back.
