@@ -78,6 +78,7 @@
 //! println!("{report}");
 //! ```
 
+pub mod analyse;
 mod error;
 mod merge;
 mod plan;
