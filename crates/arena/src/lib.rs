@@ -92,8 +92,8 @@ pub use parlour_game::mix_seed;
 pub use parlour_hub::EngineError;
 pub use parlour_report::{
     chart, html_report, sprt, stats, table, Cells, EloEstimate, GameRecord, Hypothesis,
-    MatchReport, PairingTally, Pentanomial, Sprt, SprtError, SprtModel, SprtStatus, Tally,
-    TallyError, Termination, Wld,
+    MatchReport, MoveNote, PairingTally, Pentanomial, Sprt, SprtError, SprtModel, SprtStatus,
+    Tally, TallyError, Termination, Wld,
 };
 pub use plan::adjudication::{Adjudication, DrawRule, ResignRule};
 pub use plan::config::MatchConfig;

@@ -133,6 +133,17 @@ fn parlour_hub_plays_a_match_to_the_end() {
         if termination != "max plies" {
             assert_eq!(history.outcome(), Some(outcome), "{r}");
         }
+        // Both engines' moves keep their score and depth: the searcher's
+        // own, the Hub engine's from its `info` lines.
+        let notes = r["move_notes"].as_array().unwrap();
+        assert_eq!(notes.len(), r["move_ms"].as_array().unwrap().len());
+        assert!(
+            notes
+                .iter()
+                .all(|n| n["depth"].as_u64().is_some_and(|d| d >= 1)),
+            "{r}"
+        );
+        assert!(notes.iter().all(|n| n["score"].is_i64()), "{r}");
     }
     let [w, l, d] = score_of(&records, "hub");
     assert_eq!(w + l + d, 6);

@@ -129,16 +129,30 @@ fn small_match(name: &str, args: &[&str], check_tags: impl Fn(&[(String, String)
             .iter()
             .map(|m| m.as_str().unwrap())
             .collect();
-        // The PDN holds the moves in order (a huff is two words).
-        let words: Vec<&str> = moves
+        // The PDN holds the moves in order (a huff is two words), each
+        // engine move with its comment (`{0.012s}`, `{+0.35/4 0.012s}`).
+        let mut bare = String::new();
+        let mut depth = 0;
+        for c in moves.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                c if depth == 0 => bare.push(c),
+                _ => {}
+            }
+        }
+        let words: Vec<&str> = bare
             .split_whitespace()
             .filter(|w| !w.ends_with('.'))
             .collect();
         let (text, played) = (words.join(" "), played.join(" "));
-        assert!(
-            text.starts_with(&format!("{played} {{")),
-            "{text} / {played}"
-        );
+        assert_eq!(text, format!("{played} {result}"), "{moves}");
+        let engine_moves = r["move_ms"].as_array().unwrap().len();
+        let times = moves
+            .match_indices("s}")
+            .filter(|&(i, _)| moves[..i].ends_with(|c: char| c.is_ascii_digit()))
+            .count();
+        assert_eq!(times, engine_moves, "{moves}");
         check_tags(tags);
         match r["winner"].as_str() {
             None => draws += 1,
@@ -669,5 +683,61 @@ fn adjudication_and_sprt_flags_reach_the_match() {
     ]);
     assert!(out.contains("(SPRT bound reached)"), "{out}");
     assert!(out.contains("H1 accepted"), "{out}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn match_pdn_carries_each_engine_moves_score_depth_and_time() {
+    let dir = scratch("notes");
+    let pdn = dir.join("games.pdn");
+    ok(&[
+        "match",
+        "--engine",
+        "search:depth=3",
+        "--engine",
+        "greedy",
+        "--rounds",
+        "1",
+        "--quiet",
+        "--pdn",
+        path(&pdn),
+    ]);
+    let text = std::fs::read_to_string(&pdn).unwrap();
+    let games = parlour_game::pdn::read_games(&text).unwrap();
+    assert_eq!(games.len(), 2);
+    for (number, game) in games.iter().enumerate() {
+        let texts: Vec<String> = game.moves.split(' ').map(str::to_string).collect();
+        let per_ply = game.comments_per_ply(&texts);
+        let searcher_is_black = game.tag("Black") == Some("search:depth=3");
+        // The opening's three plies carry nothing; then Black and White
+        // alternate, the searcher's moves scored at depth 3 (or fewer
+        // where the game ends sooner), greedy's a bare time.
+        for (i, comments) in per_ply.iter().enumerate().skip(3) {
+            let by_black = i % 2 == 0;
+            let note = comments[0];
+            let scored = note.contains('/');
+            assert_eq!(scored, by_black == searcher_is_black, "ply {i}: {note}");
+            assert!(note.ends_with('s'), "{note}");
+        }
+        assert!(per_ply[..3].iter().all(Vec::is_empty));
+        let scored = per_ply
+            .iter()
+            .position(|c| c.first().is_some_and(|n| n.contains("/3 ")))
+            .expect("a move scored at depth 3");
+        // `show --ply` prints the comment of the move that led there.
+        let ply = (scored + 1).to_string();
+        let number = (number + 1).to_string();
+        let shown = ok(&[
+            "show",
+            "--pdn",
+            path(&pdn),
+            "--number",
+            &number,
+            "--ply",
+            &ply,
+        ]);
+        let line = format!("  ply {ply} {}: {{{}}}", texts[scored], per_ply[scored][0]);
+        assert!(shown.contains(&line), "{shown}\n{line}");
+    }
     std::fs::remove_dir_all(dir).unwrap();
 }

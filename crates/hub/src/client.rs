@@ -91,6 +91,8 @@ pub struct Answer<M> {
     /// The last score the engine reported, in hundredths of its unit (for
     /// checkers a man), from the mover's view; wins are near ±10000.
     pub score: Option<i32>,
+    /// The depth of the last `info` line that gave one.
+    pub depth: Option<u32>,
 }
 
 /// A score as Hub writes it (men, wins near ±100) in hundredths.
@@ -433,6 +435,7 @@ impl HubClient {
         self.send(&level)?;
         self.send(&Message::new("go").flag("think"))?;
         let mut score = None;
+        let mut depth = None;
         let mut last_error: Option<String> = None;
         loop {
             let m = match self.receive(deadline, "its move") {
@@ -448,7 +451,10 @@ impl HubClient {
                 other => other?,
             };
             match m.command.as_str() {
-                "info" => score = m.get("score").and_then(parse_score).or(score),
+                "info" => {
+                    score = m.get("score").and_then(parse_score).or(score);
+                    depth = m.get("depth").and_then(|d| d.parse().ok()).or(depth);
+                }
                 "error" => last_error = Some(m.get("message").unwrap_or("error").to_string()),
                 "done" => {
                     let pos = game.current();
@@ -458,7 +464,7 @@ impl HubClient {
                         return Err(self.fail(EngineError::IllegalMove(why)));
                     }
                     return match V::parse_hub_move(pos, &text) {
-                        Ok(mv) => Ok(Answer { mv, score }),
+                        Ok(mv) => Ok(Answer { mv, score, depth }),
                         Err(e) => {
                             let why = format!("`{}` played `{text}`: {e}", self.name);
                             Err(self.fail(EngineError::IllegalMove(why)))

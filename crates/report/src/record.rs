@@ -43,6 +43,11 @@ pub struct GameRecord {
     /// How long each engine move took, in milliseconds: one entry for each
     /// of `moves` after the opening's.
     pub move_ms: Vec<u64>,
+    /// What each engine move's engine said of it, where it said anything:
+    /// one entry for each of `move_ms` (none in files written before
+    /// engines' scores were kept).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub move_notes: Vec<MoveNote>,
     /// When the game ended among the games of its results file: 1 for the
     /// first to end, resumed runs counting on.
     pub order: usize,
@@ -73,6 +78,20 @@ impl GameRecord {
             Outcome::Win(_) => 0,
         })
     }
+}
+
+/// An engine's word on its move: its score for the position it moved
+/// in, from its own view, in its own units (parlour's searcher: its
+/// internal score, proven wins and losses beyond `parlour_search::WIN_BOUND`;
+/// a Hub engine: hundredths of a man), and the depth it reached.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveNote {
+    /// The score, if the engine gave one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<i32>,
+    /// The depth, if the engine gave one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u32>,
 }
 
 /// How a game ended. A record writes it as words (`time forfeit`), the

@@ -51,6 +51,7 @@ fn record(index: usize, moves: Vec<String>) -> GameRecord {
         reason: "the ply limit".into(),
         plies: moves.len(),
         move_ms: vec![12; moves.len().saturating_sub(2)],
+        move_notes: Vec::new(),
         moves,
         date: "2026.11.30".into(),
         order: index + 1,

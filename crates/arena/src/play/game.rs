@@ -43,6 +43,8 @@ pub(crate) struct EngineMove {
     /// The engine's score for the position, from its own view, if it
     /// gave one.
     pub score: Option<i32>,
+    /// The depth its search reached, if it said.
+    pub depth: Option<u32>,
 }
 
 /// A game as played.
@@ -128,6 +130,7 @@ impl<'a, G: Game> Table<'a, G> {
         self.engine_moves.push(EngineMove {
             time,
             score: choice.score,
+            depth: choice.depth,
         });
         self.adjudicate(side, choice.score)
     }

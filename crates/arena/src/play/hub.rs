@@ -155,6 +155,7 @@ impl<V: Variant> Player<V::Position> for HubPlayer<V> {
             Ok(answer) => Ok(Choice {
                 mv: answer.mv,
                 score: answer.score,
+                depth: answer.depth,
             }),
             Err(e) => {
                 // Kill the failed process now; the next game starts another.
