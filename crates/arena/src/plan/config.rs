@@ -28,6 +28,10 @@ pub struct MatchConfig {
     pub openings: Option<String>,
     /// Play the openings in an order drawn from the seed.
     pub shuffle_openings: bool,
+    /// A PDN book's games cut to this many plies (all when `None`).
+    pub opening_plies: Option<usize>,
+    /// Begin at this opening of the book, from 0 (fastchess's `start=`).
+    pub opening_start: usize,
     /// Games played at once, each on a thread of the match's own pool.
     pub concurrency: usize,
     /// The match seed: every game's seed is derived from it and the game's
@@ -73,6 +77,8 @@ impl Default for MatchConfig {
             games: GameCount::Deck,
             openings: None,
             shuffle_openings: false,
+            opening_plies: None,
+            opening_start: 0,
             concurrency: 1,
             seed: 1,
             adjudication: Adjudication::default(),

@@ -221,6 +221,17 @@ pub enum OpeningError {
         /// The move.
         mv: String,
     },
+    /// `--opening-start` past the end of the book.
+    #[error("the openings start at number {start}, but the book holds {openings}")]
+    StartBeyond {
+        /// The number asked for, from 1.
+        start: usize,
+        /// How many openings the book holds.
+        openings: usize,
+    },
+    /// `--opening-start` with random openings, which have no order.
+    #[error("random openings have no first one to start from")]
+    StartRandom,
     /// An opening after which the game is over.
     #[error("opening {name}: the game is over after move {mv}")]
     OverAfter {

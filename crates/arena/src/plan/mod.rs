@@ -10,6 +10,7 @@ pub(crate) mod error;
 pub(crate) mod header;
 pub mod openings;
 pub(crate) mod options;
+mod pdn_book;
 pub(crate) mod schedule;
 pub(crate) mod shard;
 pub(crate) mod spec;
@@ -17,7 +18,7 @@ pub(crate) mod spec;
 use config::MatchConfig;
 use error::PlanError;
 use header::MatchHeader;
-use openings::{OpeningBook, OpeningSpec};
+use openings::{BookOptions, OpeningBook, OpeningSpec};
 use parlour_game::{Evaluate, Game, Variant};
 use schedule::{GameCount, Schedule};
 use spec::PlayerSpec;
@@ -82,7 +83,7 @@ impl<G: Evaluate> Plan<G> {
             .as_deref()
             .unwrap_or_else(|| V::default_openings());
         let spec = OpeningSpec::parse::<V>(openings)?;
-        let book = OpeningBook::load(&spec, rules, config.seed, config.shuffle_openings)?;
+        let book = OpeningBook::load(&spec, rules, &BookOptions::of(config))?.book;
         let per_pairing = match config.games {
             GameCount::Deck => 2 * book.len().ok_or(PlanError::Endless)?,
             GameCount::Rounds(0) | GameCount::Games(0) => return Err(PlanError::NoGames),
