@@ -112,6 +112,11 @@ pub struct MatchArgs {
     /// (default: all of them, short of a move that ends the game).
     #[arg(long, value_name = "N")]
     opening_plies: Option<usize>,
+    /// End a game as soon as its position is in the endgame databases in
+    /// DIR (`parlour egdb build`), with their value: the termination
+    /// `databases`.
+    #[arg(long, value_name = "DIR")]
+    adjudicate_egdb: Option<PathBuf>,
     /// Begin at the K-th opening of the book (from 1; after `--shuffle`),
     /// the ones before it played last.
     #[arg(long, value_name = "K", default_value_t = 1,
@@ -220,6 +225,7 @@ impl MatchArgs {
             openings: self.openings.clone(),
             shuffle_openings: self.shuffle,
             opening_plies: self.opening_plies,
+            adjudicate_egdb: self.adjudicate_egdb.clone(),
             opening_start: usize::try_from(self.opening_start - 1).unwrap_or(usize::MAX),
             concurrency,
             seed: self.seed,

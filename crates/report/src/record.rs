@@ -118,6 +118,9 @@ pub enum Termination {
     IllegalMove,
     /// A player crashed, went silent or could not be started.
     Crash,
+    /// Ended by the match with the endgame databases' value of its
+    /// position (`--adjudicate-egdb`).
+    Databases,
     /// Words that name no ending a match records, read from a file edited
     /// by hand: a check of the record refuses it.
     Unknown(String),
@@ -125,11 +128,12 @@ pub enum Termination {
 
 impl Termination {
     /// Every ending a match records, in the order a game's steps reach them.
-    pub const ALL: [Termination; 9] = [
+    pub const ALL: [Termination; 10] = [
         Termination::NoMoves,
         Termination::Repetition,
         Termination::QuietPlies,
         Termination::MaxPlies,
+        Termination::Databases,
         Termination::Resignation,
         Termination::DrawAdjudication,
         Termination::TimeForfeit,
@@ -149,6 +153,7 @@ impl Termination {
             Termination::TimeForfeit => "time forfeit",
             Termination::IllegalMove => "illegal move",
             Termination::Crash => "crash",
+            Termination::Databases => "databases",
             Termination::Unknown(words) => words,
         }
     }

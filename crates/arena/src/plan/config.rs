@@ -30,6 +30,9 @@ pub struct MatchConfig {
     pub shuffle_openings: bool,
     /// A PDN book's games cut to this many plies (all when `None`).
     pub opening_plies: Option<usize>,
+    /// End a game as soon as its position is in the endgame databases in
+    /// this folder, with their value (fastchess's `-tbadjudicate`).
+    pub adjudicate_egdb: Option<std::path::PathBuf>,
     /// Begin at this opening of the book, from 0 (fastchess's `start=`).
     pub opening_start: usize,
     /// Games played at once, each on a thread of the match's own pool.
@@ -78,6 +81,7 @@ impl Default for MatchConfig {
             openings: None,
             shuffle_openings: false,
             opening_plies: None,
+            adjudicate_egdb: None,
             opening_start: 0,
             concurrency: 1,
             seed: 1,

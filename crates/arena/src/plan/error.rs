@@ -320,6 +320,14 @@ pub enum HeaderProblem {
 /// Why a match cannot be planned: what it is told does not make a match.
 #[derive(Debug, thiserror::Error)]
 pub enum PlanError {
+    /// The endgame databases of `--adjudicate-egdb` cannot be had.
+    #[error("the endgame databases to adjudicate by, in `{}`", .dir.display())]
+    Databases {
+        /// The folder given.
+        dir: PathBuf,
+        /// Why not.
+        source: parlour_game::tables::TablesError,
+    },
     /// Fewer than two engines.
     #[error(
         "a match needs at least two engines, and {count} {} given",

@@ -19,6 +19,7 @@ use config::MatchConfig;
 use error::PlanError;
 use header::MatchHeader;
 use openings::{BookOptions, OpeningBook, OpeningSpec};
+use parlour_game::tables::{SharedTables, TablesError};
 use parlour_game::{Evaluate, Game, Variant};
 use schedule::{GameCount, Schedule};
 use spec::PlayerSpec;
@@ -42,6 +43,8 @@ pub(crate) struct Plan<G: Game> {
     pub book: OpeningBook<G>,
     /// The match's identity, the first line of its results file.
     pub header: MatchHeader,
+    /// The endgame databases that adjudicate its games, if any.
+    pub tables: Option<SharedTables<G>>,
 }
 
 impl Engines {
@@ -94,11 +97,16 @@ impl<G: Evaluate> Plan<G> {
         let book = book.fixed(per_pairing / 2);
         let schedule = Schedule::new(config.tournament, engines.specs.len(), per_pairing);
         let header = MatchHeader::of(config, rules, &book, per_pairing);
+        let tables = match &config.adjudicate_egdb {
+            Some(dir) => Some(open_tables::<V>(dir)?),
+            None => None,
+        };
         Ok(Plan {
             engines,
             schedule,
             book,
             header,
+            tables,
         })
     }
 
@@ -110,6 +118,16 @@ impl<G: Evaluate> Plan<G> {
             .filter(|&i| shard.is_none_or(|s| s.holds(i)))
             .collect()
     }
+}
+
+/// The game `V`'s endgame databases in `dir`.
+fn open_tables<V: Variant>(dir: &Path) -> Result<SharedTables<V::Position>, PlanError> {
+    let fail = |source| PlanError::Databases {
+        dir: dir.to_path_buf(),
+        source,
+    };
+    let slot = V::tables().ok_or(TablesError::NoTables { game: V::NAME });
+    slot.and_then(|slot| slot.open(dir)).map_err(fail)
 }
 
 /// The settings that must agree with each other and with `engines`

@@ -176,6 +176,7 @@ pub(crate) mod tests {
             engines: vec!["b".into(), "w".into()],
             eval: None,
             adjudication: Adjudication::default(),
+            databases: false,
             time_margin_ms: 100,
             event: "É".into(),
             shard: None,
