@@ -225,8 +225,10 @@ impl HubClient {
 
     fn handshake(&mut self, options: &ClientOptions, deadline: Instant) -> Result<(), EngineError> {
         self.send(&Message::new("hub"))?;
-        // The values of a declared `variant` parameter.
+        // The values of a declared `variant` parameter, and the names of
+        // every parameter it declares.
         let mut variants: Option<Vec<String>> = None;
+        let mut offered: Vec<String> = Vec::new();
         loop {
             let m = self.receive(deadline, "the handshake (hub ... wait)")?;
             match m.command.as_str() {
@@ -236,9 +238,13 @@ impl HubClient {
                         self.name = name.to_string();
                     }
                 }
-                "param" if m.get("name") == Some("variant") => {
-                    let values = m.get("values").or(m.get("value")).unwrap_or("");
-                    variants = Some(values.split_whitespace().map(str::to_string).collect());
+                "param" => {
+                    let name = m.get("name").unwrap_or("");
+                    if name == "variant" {
+                        let values = m.get("values").or(m.get("value")).unwrap_or("");
+                        variants = Some(values.split_whitespace().map(str::to_string).collect());
+                    }
+                    offered.push(name.to_string());
                 }
                 _ => {}
             }
@@ -265,6 +271,18 @@ impl HubClient {
                 return Err(self.fail(EngineError::Crashed(why)));
             }
             _ => {}
+        }
+        if let Some((name, _)) = options.params.iter().find(|(n, _)| !offered.contains(n)) {
+            let why = format!(
+                "`{}` has no parameter `{name}`: it offers {}",
+                self.name,
+                if offered.is_empty() {
+                    "none".to_string()
+                } else {
+                    offered.join(", ")
+                }
+            );
+            return Err(self.fail(EngineError::Crashed(why)));
         }
         for (name, value) in &options.params {
             self.send(

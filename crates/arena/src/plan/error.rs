@@ -42,6 +42,18 @@ pub enum SpecProblem {
         /// The engine's kind.
         kind: EngineKind,
     },
+    /// A Hub parameter without a name, or with white space in it.
+    #[error("`param.{name}`: a parameter's name is one word, as param.NAME=VALUE")]
+    BadParam {
+        /// The name given.
+        name: String,
+    },
+    /// A Hub parameter given twice.
+    #[error("parameter `{name}` is given twice")]
+    RepeatedParam {
+        /// The name.
+        name: String,
+    },
     /// An option given twice.
     #[error("option `{key}` is given twice")]
     Repeated {
