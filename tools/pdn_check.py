@@ -15,7 +15,9 @@ with pydraughts' PDNReader and for every game: checks the variant
 (GameType 21) and the tags, replays every move on a pydraughts board from
 the game's start (its FEN tag, or the usual start), each one legal there,
 checks the moves read are the ones the results file recorded, and that
-the position reached agrees with the recorded ending, counted on
+each engine move has its comment (`{+0.35/14 0.101s}`, or a bare
+`{0.101s}`; the searcher's moves scored), the position reached agrees
+with the recorded ending, counted on
 pydraughts' board: a win, pydraughts sees the game over with that
 winner; a repetition, the last position stands there a third time; the
 quiet-ply limit, that many plies without a capture or a man's move; the
@@ -27,6 +29,7 @@ games miss an ending it is there for fails, as does any other problem
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -167,6 +170,40 @@ def check_game(game, record, max_plies):
     return problems + ending_problems(record, board, fens, quiet, max_plies)
 
 
+# An engine move's comment: `{+0.35/14 0.101s}`, a proven win or loss
+# `{+W23/14 0.101s}` / `{-L23/14 0.101s}`, or a bare time `{0.101s}`.
+NOTE = re.compile(r"([+-](\d+\.\d\d|W\d+|L\d+)/\d+ )?\d+\.\d{3}s")
+
+
+def searchers(match):
+    """The names of the match's engines that are parlour's searcher."""
+    specs = [match.flags[i + 1] for i, f in enumerate(match.flags) if f == "--engine"]
+    names = set()
+    for spec in specs:
+        if spec.startswith("search"):
+            named = [o[5:] for o in spec.split(",") if o.startswith("name=")]
+            names.add(named[0] if named else spec)
+    return names
+
+
+def comment_problems(text, record, searcher_names):
+    """The problems with one game's comments in the PDN text: one per
+    engine move, each a score, depth and time or a bare time (scored for
+    parlour's searcher), then the reason."""
+    movetext = text.split("\n\n", 1)[-1]
+    comments = re.findall(r"\{([^}]*)\}", movetext)
+    notes, reason = comments[:-1], comments[-1:]
+    problems = [f"comment {c!r} is not a move's score and time"
+                for c in notes if not NOTE.fullmatch(" ".join(c.split()))]
+    if len(notes) != len(record["move_ms"]):
+        problems.append(f"{len(notes)} move comments, {len(record['move_ms'])} engine moves")
+    if not reason:
+        problems.append("no comment with the ending")
+    if {record["black"], record["white"]} & searcher_names and not any("/" in c for c in notes):
+        problems.append("parlour's searcher played and no move has a score")
+    return problems
+
+
 def check_match(parlour, folder, match):
     """Plays and checks one match: (games, their endings counted, failures)."""
     pdn, results = run_match(parlour, folder, match)
@@ -174,6 +211,8 @@ def check_match(parlour, folder, match):
         # The first line is the match's header, the rest games.
         records = {r["index"] + 1: r for r in map(json.loads, f) if "parlour_match" not in r}
     games = PDNReader(filename=pdn).games
+    with open(pdn, encoding="utf8") as f:
+        texts = ["[Event" + t for t in f.read().split("[Event")[1:]]
     failures = 0
 
     def fail(problem):
@@ -193,7 +232,10 @@ def check_match(parlour, folder, match):
             fail(f"game {number} has Round {rnd}, which no record has")
             continue
         endings[record["termination"]] = endings.get(record["termination"], 0) + 1
-        for problem in check_game(game, record, match.max_plies):
+        problems = check_game(game, record, match.max_plies)
+        if number <= len(texts):
+            problems += comment_problems(texts[number - 1], record, searchers(match))
+        for problem in problems:
             fail(f"game {number} (Round {rnd}): {problem}")
     if rounds != set(records):
         fail(f"rounds read {sorted(rounds)}, recorded {sorted(records)}")

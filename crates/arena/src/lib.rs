@@ -78,6 +78,7 @@
 //! println!("{report}");
 //! ```
 
+pub mod analyse;
 mod error;
 mod merge;
 mod plan;
@@ -91,8 +92,8 @@ pub use parlour_game::mix_seed;
 pub use parlour_hub::EngineError;
 pub use parlour_report::{
     chart, html_report, sprt, stats, table, Cells, EloEstimate, GameRecord, Hypothesis,
-    MatchReport, PairingTally, Pentanomial, Sprt, SprtError, SprtModel, SprtStatus, Tally,
-    TallyError, Termination, Wld,
+    MatchReport, MoveNote, PairingTally, Pentanomial, Sprt, SprtError, SprtModel, SprtStatus,
+    Tally, TallyError, Termination, Wld,
 };
 pub use plan::adjudication::{Adjudication, DrawRule, ResignRule};
 pub use plan::config::MatchConfig;
@@ -101,7 +102,7 @@ pub use plan::error::{
     TimeControlError,
 };
 pub use plan::header::{HeaderOpening, MatchHeader, HEADER_FORMAT};
-pub use plan::openings::{self, Opening, OpeningBook, OpeningSpec};
+pub use plan::openings::{self, BookOptions, Loaded, Opening, OpeningBook, OpeningSpec};
 pub use plan::options::{AllowedOptions, EngineKind, SpecKey};
 pub use plan::schedule::{GameCount, Tournament};
 pub use plan::shard::Shard;

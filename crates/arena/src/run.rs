@@ -229,6 +229,7 @@ impl<'a, V: Variant> Run<'a, V> {
             adjudication: self.config.adjudication,
             time_margin: self.config.time_margin,
             seed: mix_seed(self.config.seed, index as u64),
+            tables: self.plan.tables.as_deref(),
         };
         let game = play_game(&setup, &mut players);
         Ok(record_of(&setup, game))

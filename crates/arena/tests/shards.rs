@@ -40,18 +40,22 @@ fn play(config: &MatchConfig) -> MatchReport {
 }
 
 /// The games of a PDN file without their Date tags (two runs may straddle
-/// midnight), sorted: a match writes its games in the order they end, a
-/// merge in index order.
+/// midnight) and their comments (the moves' times differ from run to
+/// run), sorted: a match writes its games in the order they end, a merge
+/// in index order.
 fn undated_pdn(path: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(path).unwrap();
-    let mut games: Vec<String> = text
-        .split("[Event ")
-        .filter(|g| !g.is_empty())
+    let mut games: Vec<String> = parlour_game::pdn::read_games(&text)
+        .unwrap()
+        .into_iter()
         .map(|g| {
-            g.lines()
-                .filter(|l| !l.starts_with("[Date "))
-                .collect::<Vec<_>>()
-                .join("\n")
+            let tags: Vec<String> = g
+                .tags
+                .iter()
+                .filter(|(k, _)| k != "Date")
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
+            format!("{} | {} | {:?}", tags.join(" "), g.moves, g.result)
         })
         .collect();
     games.sort();

@@ -13,8 +13,8 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use parlour_arena::{
-    hub_factory, run_match, Adjudication, DrawRule, GameCount, MatchConfig, MatchReport,
-    PlayerSpec, Progress, ResignRule, Shard, Sprt, SprtModel, Tournament,
+    hub_factory, run_match, Adjudication, BookOptions, DrawRule, GameCount, MatchConfig, MatchReport,
+    OpeningBook, OpeningSpec, PlayerSpec, Progress, ResignRule, Shard, Sprt, SprtModel, Tournament,
 };
 use parlour_game::{Variant, Visit};
 use std::io::IsTerminal;
@@ -101,12 +101,27 @@ pub struct MatchArgs {
     /// game's default, with 6 plies), `random:plies=N,balanced=M` (only
     /// openings a 10,000-node search scores within M hundredths of level);
     /// `start`; one position (a FEN, a peg position); or a file with one
-    /// FEN or move sequence a line.
+    /// FEN or move sequence a line, or a PDN file (each game's start and
+    /// moves; the same opening twice is played once).
     #[arg(long, conflicts_with_all = ["fen", "position"])]
     openings: Option<String>,
     /// Play the openings in an order drawn from the seed.
     #[arg(long)]
     shuffle: bool,
+    /// With a PDN book: play each game's first N plies as its opening
+    /// (default: all of them, short of a move that ends the game).
+    #[arg(long, value_name = "N")]
+    opening_plies: Option<usize>,
+    /// End a game as soon as its position is in the endgame databases in
+    /// DIR (`parlour egdb build`), with their value: the termination
+    /// `databases`.
+    #[arg(long, value_name = "DIR")]
+    adjudicate_egdb: Option<PathBuf>,
+    /// Begin at the K-th opening of the book (from 1; after `--shuffle`),
+    /// the ones before it played last.
+    #[arg(long, value_name = "K", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    opening_start: u64,
     /// Games played at once (default: the number of cores). Each search
     /// engine uses its own `threads` (default 1).
     #[arg(long)]
@@ -209,6 +224,9 @@ impl MatchArgs {
             games,
             openings: self.openings.clone(),
             shuffle_openings: self.shuffle,
+            opening_plies: self.opening_plies,
+            adjudicate_egdb: self.adjudicate_egdb.clone(),
+            opening_start: usize::try_from(self.opening_start - 1).unwrap_or(usize::MAX),
             concurrency,
             seed: self.seed,
             adjudication: Adjudication {
@@ -326,12 +344,33 @@ impl Visit for &MatchArgs {
             config.openings = Some(text.clone());
         }
         say_engines_coverage(&config.engines);
+        if !self.quiet {
+            say_duplicates(&config, &rules);
+        }
         config.stop = Some(stop_on_ctrl_c(MATCH_STOPPING));
         let factory = hub_factory(rules, self.eval.eval.clone());
         let bar = Bar::new(self.quiet);
         let report = run_match(&config, &rules, &factory, &|p| bar.show(p));
         bar.finish();
         Ok(report?)
+    }
+}
+
+/// How many openings of the book were left out as found twice, if any (a
+/// book that does not load is the match's to refuse).
+fn say_duplicates<V: Variant>(config: &MatchConfig, rules: &V) {
+    let text = config.openings.as_deref().unwrap_or_else(|| V::default_openings());
+    let Ok(spec) = OpeningSpec::parse::<V>(text) else {
+        return;
+    };
+    if let Ok(loaded) = OpeningBook::load(&spec, rules, &BookOptions::of(config)) {
+        if loaded.duplicates > 0 {
+            let openings = loaded.book.len().unwrap_or(0);
+            eprintln!(
+                "parlour match: {openings} openings, {} found twice left out",
+                loaded.duplicates
+            );
+        }
     }
 }
 

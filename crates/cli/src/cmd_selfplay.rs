@@ -6,7 +6,7 @@ use crate::Run;
 use anyhow::{Context, Result};
 use clap::Args;
 use crate::progress::Progress;
-use parlour_arena::{OpeningBook, OpeningSpec};
+use parlour_arena::{BookOptions, OpeningBook, OpeningSpec};
 use parlour_game::{History, Learn, Variant, Visit};
 use std::num::{NonZeroU32, NonZeroU64};
 use parlour_train::{Budget, SelfPlay, SelfPlayProgress};
@@ -112,7 +112,13 @@ impl Visit for &SelfPlayArgs {
             OpeningSpec::Random { .. } => OpeningSpec::Start,
             other => other,
         };
-        let book = OpeningBook::load(&spec, &rules, self.seed, false).context("bad --openings")?;
+        let options = BookOptions {
+            seed: self.seed,
+            ..BookOptions::default()
+        };
+        let book = OpeningBook::load(&spec, &rules, &options)
+            .context("bad --openings")?
+            .book;
         let openings: Vec<History<V::Position>> = (0..book.len().unwrap_or(1))
             .map(|i| {
                 let opening = book.get(i);

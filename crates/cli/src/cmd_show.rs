@@ -25,7 +25,9 @@ pub struct ShowArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "position"])]
     pdn: Option<PathBuf>,
     /// With `--pdn`: the position after this many plies from the game's
-    /// start (0: the start; default: the game's end).
+    /// start (0: the start; default: the game's end), then the comments on
+    /// the move that led there (a match's or an analysis's score, depth and
+    /// time), each on a line.
     #[arg(long, requires = "pdn")]
     ply: Option<usize>,
     /// With `--pdn`: which game of the file, from 1.
@@ -82,7 +84,21 @@ impl Visit for FromPdn<'_> {
             );
         }
         let pos = moves[..ply].iter().fold(start, |pos, &mv| pos.play(mv));
-        self.args.show::<V>(&pos)
+        self.args.show::<V>(&pos)?;
+        // The comments on the move that led here: a match's or an
+        // analysis's score, depth and time.
+        let texts = V::split_line(&self.game.moves);
+        let Some(comments) = ply
+            .checked_sub(1)
+            .and_then(|i| self.game.comments_per_ply(&texts).into_iter().nth(i))
+        else {
+            return Ok(());
+        };
+        let mut out = std::io::stdout().lock();
+        for comment in comments {
+            writeln!(out, "  ply {ply} {}: {{{comment}}}", texts[ply - 1]).context("cannot write")?;
+        }
+        Ok(())
     }
 }
 

@@ -57,6 +57,10 @@ commands! {
     /// Search a position for the best move: one `info depth ...` line per
     /// finished depth, then `bestmove <move>` (or `bestmove none`).
     Best(cmd_best::BestArgs),
+    /// Analyse the games of a PDN file: every move gets the engine's score
+    /// as a comment (`{+0.35/14 0.101s}`), mistakes `?`/`??` with the
+    /// better move and its line.
+    Analyse(cmd_analyse::AnalyseArgs),
     /// Search a fixed suite of positions to fixed depths: a table per
     /// position, the total nodes (a signature of the search) and nodes per
     /// second.

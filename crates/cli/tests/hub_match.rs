@@ -11,7 +11,7 @@ use parlour_game::{Game, History, Outcome, Side};
 use serde_json::Value;
 use std::path::Path;
 use std::time::{Duration, Instant};
-use support::{parlour, path, records, scratch, PARLOUR};
+use support::{fails, parlour, path, records, scratch, PARLOUR};
 
 /// Runs an english checkers match of `rounds` openings (each twice) at one
 /// game at a time that must succeed; its records and stdout.
@@ -133,6 +133,17 @@ fn parlour_hub_plays_a_match_to_the_end() {
         if termination != "max plies" {
             assert_eq!(history.outcome(), Some(outcome), "{r}");
         }
+        // Both engines' moves keep their score and depth: the searcher's
+        // own, the Hub engine's from its `info` lines.
+        let notes = r["move_notes"].as_array().unwrap();
+        assert_eq!(notes.len(), r["move_ms"].as_array().unwrap().len());
+        assert!(
+            notes
+                .iter()
+                .all(|n| n["depth"].as_u64().is_some_and(|d| d >= 1)),
+            "{r}"
+        );
+        assert!(notes.iter().all(|n| n["score"].is_i64()), "{r}");
     }
     let [w, l, d] = score_of(&records, "hub");
     assert_eq!(w + l + d, 6);
@@ -275,4 +286,53 @@ fn an_engine_that_cannot_start_stops_the_match_before_any_game() {
             "{engine}: a game was played"
         );
     }
+}
+
+#[test]
+fn a_hub_engines_params_are_set_at_every_start_and_checked() {
+    let dir = scratch("params");
+    // `parlour hub`, its input kept in a log.
+    let log = dir.join("input.log");
+    let hub = format!(
+        "hub:sh -c 'tee -a \"$0\" | exec \"$1\" hub' {} {PARLOUR},depth=2,param.hash=8,\
+         param.eval=handwritten,name=hub",
+        path(&log)
+    );
+    let (records, _) = run_match(&dir, [&hub, "search:depth=2"], 1);
+    assert_eq!(records.len(), 2);
+    let input = std::fs::read_to_string(&log).unwrap();
+    let starts = input.lines().filter(|l| *l == "hub").count();
+    assert!(starts >= 1, "{input}");
+    for set in [
+        "set-param name=hash value=8",
+        "set-param name=eval value=handwritten",
+    ] {
+        assert_eq!(
+            input.lines().filter(|l| *l == set).count(),
+            starts,
+            "{input}"
+        );
+    }
+    // A name the engine does not offer: an error naming those it does.
+    let bad = format!("hub:{PARLOUR} hub,depth=2,param.hashh=8");
+    let stderr = fails(&[
+        "match", "--engine", &bad, "--engine", "random", "--rounds", "1", "--quiet",
+    ]);
+    assert!(
+        stderr.contains(
+            "has no parameter `hashh`: it offers variant, rules, eval, egdb, threads, hash"
+        ),
+        "{stderr}"
+    );
+    let stderr = fails(&[
+        "match",
+        "--engine",
+        "hub:x,depth=2,param.=1",
+        "--engine",
+        "random",
+    ]);
+    assert!(
+        stderr.contains("`param.`: a parameter's name is one word"),
+        "{stderr}"
+    );
 }

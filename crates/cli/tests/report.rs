@@ -44,18 +44,22 @@ fn refuse(args: &[String]) -> String {
     fails(&args)
 }
 
-/// The games of a PDN file without their dates, sorted (a match writes
-/// them as they end, a report in order).
+/// The games of a PDN file without their dates and comments (the moves'
+/// times differ from run to run), sorted (a match writes them as they
+/// end, a report in order).
 fn pdn_games(file: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(file).unwrap();
-    let mut games: Vec<String> = text
-        .split("[Event ")
-        .filter(|g| !g.is_empty())
+    let mut games: Vec<String> = parlour_game::pdn::read_games(&text)
+        .unwrap()
+        .into_iter()
         .map(|g| {
-            g.lines()
-                .filter(|l| !l.starts_with("[Date "))
-                .collect::<Vec<_>>()
-                .join("\n")
+            let tags: Vec<String> = g
+                .tags
+                .iter()
+                .filter(|(k, _)| k != "Date")
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
+            format!("{} | {} | {:?}", tags.join(" "), g.moves, g.result)
         })
         .collect();
     games.sort();

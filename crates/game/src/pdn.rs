@@ -18,7 +18,41 @@ pub fn tag(key: &str, value: &str) -> String {
 /// then the words of `tail` (a comment, the result), all wrapped before
 /// column 80.
 pub fn movetext<S: AsRef<str>>(first: Side, moves: &[S], tail: &[String]) -> String {
-    let mut words: Vec<String> = Vec::with_capacity(moves.len() * 2 + tail.len());
+    let moves: Vec<Annotated<'_>> = moves
+        .iter()
+        .map(|mv| Annotated {
+            text: mv.as_ref(),
+            comments: &[],
+        })
+        .collect();
+    annotated_movetext(first, &[], &moves, tail)
+}
+
+/// A move as [`annotated_movetext`] writes it: its text (with any mark,
+/// `11-15?`) and the comments after it, without their braces.
+#[derive(Clone, Copy, Debug)]
+pub struct Annotated<'a> {
+    /// The move's text and mark.
+    pub text: &'a str,
+    /// The comments that follow it.
+    pub comments: &'a [String],
+}
+
+/// [`movetext`] with comments: `lead` before the first move, each move's
+/// own after it (a comment's braces become parentheses, as a comment
+/// cannot hold them). A long comment wraps like the moves do.
+pub fn annotated_movetext(
+    first: Side,
+    lead: &[String],
+    moves: &[Annotated<'_>],
+    tail: &[String],
+) -> String {
+    // A comment's words wrap one by one.
+    let braced = |text: &String| {
+        let text = format!("{{{}}}", text.replace('{', "(").replace('}', ")"));
+        text.split(' ').map(str::to_string).collect::<Vec<_>>()
+    };
+    let mut words: Vec<String> = lead.iter().flat_map(braced).collect();
     for (i, mv) in moves.iter().enumerate() {
         // Ply i is the first mover's when i is even.
         let by_black = (i % 2 == 0) == (first == Side::Black);
@@ -28,9 +62,16 @@ pub fn movetext<S: AsRef<str>>(first: Side, moves: &[S], tail: &[String]) -> Str
         } else if i == 0 {
             words.push(format!("{number}..."));
         }
-        words.push(mv.as_ref().to_string());
+        words.push(mv.text.to_string());
+        words.extend(mv.comments.iter().flat_map(braced));
     }
     words.extend(tail.iter().cloned());
+    wrap(&words)
+}
+
+/// Words joined by spaces into lines shorter than 80 columns (a longer
+/// word alone on its line).
+fn wrap(words: &[String]) -> String {
     let mut out = String::new();
     let mut line = String::new();
     for word in words {
@@ -42,7 +83,7 @@ pub fn movetext<S: AsRef<str>>(first: Side, moves: &[S], tail: &[String]) -> Str
         if !line.is_empty() {
             line.push(' ');
         }
-        line.push_str(&word);
+        line.push_str(word);
     }
     out.push_str(&line);
     out.push('\n');
@@ -63,9 +104,20 @@ pub fn game<S: AsRef<str>>(
     out
 }
 
+/// A `{comment}` of a game's movetext, and where it stands.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Comment {
+    /// How many of the movetext's move words come before it (0: before
+    /// the first move).
+    pub after_words: usize,
+    /// Its text, without the braces, white space (line breaks too)
+    /// collapsed to single spaces and trimmed.
+    pub text: String,
+}
+
 /// One game of a PDN file as read: its tag pairs in order, the texts of
-/// its moves and the result its movetext ends with; the move numbers,
-/// comments and variations left out.
+/// its moves, its comments and the result its movetext ends with; the
+/// move numbers and variations left out.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PdnGame {
     /// The tag pairs, `(key, value)`, the value unescaped.
@@ -76,6 +128,8 @@ pub struct PdnGame {
     /// The movetext's result as written (`2-0`, `1-1`, `*`, `1/2-1/2`),
     /// if it has one.
     pub result: Option<String>,
+    /// The `{comments}` outside variations, in order.
+    pub comments: Vec<Comment>,
 }
 
 impl PdnGame {
@@ -85,6 +139,36 @@ impl PdnGame {
             .iter()
             .find(|(k, _)| k == key)
             .map(|(_, v)| v.as_str())
+    }
+
+    /// The comments that follow the move of each ply, given each move's
+    /// text as `V::split_line` cuts the moves (a move may be more than
+    /// one word): `[i]` holds those after ply `i`'s move and before the
+    /// next move's; comments before the first move are left out.
+    pub fn comments_per_ply(&self, move_texts: &[String]) -> Vec<Vec<&str>> {
+        let mut ends = Vec::with_capacity(move_texts.len());
+        let mut words = 0;
+        for text in move_texts {
+            words += text.split_whitespace().count();
+            ends.push(words);
+        }
+        let mut out = vec![Vec::new(); move_texts.len()];
+        for comment in &self.comments {
+            // The last ply whose words all come before the comment.
+            let plies = ends.partition_point(|&end| end <= comment.after_words);
+            if plies > 0 {
+                out[plies - 1].push(comment.text.as_str());
+            }
+        }
+        out
+    }
+
+    /// The comments before the first move.
+    pub fn leading_comments(&self) -> impl Iterator<Item = &str> {
+        self.comments
+            .iter()
+            .filter(|c| c.after_words == 0)
+            .map(|c| c.text.as_str())
     }
 
     /// The game played out as a game of `V`: under the rules of its
@@ -190,6 +274,7 @@ pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
     let mut open: Option<(&'static str, usize)> = None;
     let mut depth = 0usize;
     let mut words: Vec<String> = Vec::new();
+    let mut comment = String::new();
     let finish = |game: &mut PdnGame, words: &mut Vec<String>, games: &mut Vec<PdnGame>| {
         game.result = words.iter().rev().find(|w| is_result(w)).cloned();
         words.retain(|w| !is_result(w));
@@ -215,6 +300,12 @@ pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
                 Some(("comment", _)) => {
                     if c == '}' {
                         open = None;
+                        let text = comment.split_whitespace().collect::<Vec<_>>().join(" ");
+                        let after_words = words.iter().filter(|w| !is_result(w)).count();
+                        game.comments.push(Comment { after_words, text });
+                        comment.clear();
+                    } else {
+                        comment.push(c);
                     }
                     continue;
                 }
@@ -255,6 +346,9 @@ pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
             }
         }
         push_word(&mut word, &mut words);
+        if matches!(open, Some(("comment", _))) {
+            comment.push(' ');
+        }
     }
     if let Some((what, line)) = open {
         return Err(PdnError::Unclosed { what, line });
@@ -359,5 +453,38 @@ mod tests {
         let text = movetext(Side::Black, &long, &[]);
         assert!(text.lines().count() > 3);
         assert!(text.lines().all(|l| l.len() <= 79), "{text}");
+    }
+
+    #[test]
+    fn comments_are_kept_with_the_ply_they_follow() {
+        let moves = [
+            Annotated {
+                text: "11-15",
+                comments: &["+0.10/4 0.001s".to_string()],
+            },
+            Annotated {
+                text: "23-19?",
+                comments: &["a {long} note".repeat(8), "two".to_string()],
+            },
+            Annotated {
+                text: "8-11",
+                comments: &[],
+            },
+        ];
+        let text = annotated_movetext(Side::Black, &["start".into()], &moves, &["*".into()]);
+        assert!(text.lines().all(|l| l.len() <= 79), "{text}");
+        assert!(text.starts_with("{start} 1. 11-15 {+0.10/4 0.001s} 23-19? {a (long) note"));
+        let game = &read_games(&text).unwrap()[0];
+        assert_eq!(game.moves, "11-15 23-19 8-11");
+        assert_eq!(game.leading_comments().collect::<Vec<_>>(), ["start"]);
+        let texts: Vec<String> = game.moves.split(' ').map(str::to_string).collect();
+        let per_ply = game.comments_per_ply(&texts);
+        assert_eq!(per_ply[0], ["+0.10/4 0.001s"]);
+        assert_eq!(per_ply[1], ["a (long) note".repeat(8).as_str(), "two"]);
+        assert!(per_ply[2].is_empty());
+        // A move of two words (a huff) takes the comments after its second.
+        let huff = read_games("1. h14 11-15 {x} 23-19 {y} *").unwrap();
+        let texts = ["h14 11-15".to_string(), "23-19".to_string()];
+        assert_eq!(huff[0].comments_per_ply(&texts), [vec!["x"], vec!["y"]]);
     }
 }

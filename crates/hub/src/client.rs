@@ -91,6 +91,8 @@ pub struct Answer<M> {
     /// The last score the engine reported, in hundredths of its unit (for
     /// checkers a man), from the mover's view; wins are near ±10000.
     pub score: Option<i32>,
+    /// The depth of the last `info` line that gave one.
+    pub depth: Option<u32>,
 }
 
 /// A score as Hub writes it (men, wins near ±100) in hundredths.
@@ -223,8 +225,10 @@ impl HubClient {
 
     fn handshake(&mut self, options: &ClientOptions, deadline: Instant) -> Result<(), EngineError> {
         self.send(&Message::new("hub"))?;
-        // The values of a declared `variant` parameter.
+        // The values of a declared `variant` parameter, and the names of
+        // every parameter it declares.
         let mut variants: Option<Vec<String>> = None;
+        let mut offered: Vec<String> = Vec::new();
         loop {
             let m = self.receive(deadline, "the handshake (hub ... wait)")?;
             match m.command.as_str() {
@@ -234,9 +238,13 @@ impl HubClient {
                         self.name = name.to_string();
                     }
                 }
-                "param" if m.get("name") == Some("variant") => {
-                    let values = m.get("values").or(m.get("value")).unwrap_or("");
-                    variants = Some(values.split_whitespace().map(str::to_string).collect());
+                "param" => {
+                    let name = m.get("name").unwrap_or("");
+                    if name == "variant" {
+                        let values = m.get("values").or(m.get("value")).unwrap_or("");
+                        variants = Some(values.split_whitespace().map(str::to_string).collect());
+                    }
+                    offered.push(name.to_string());
                 }
                 _ => {}
             }
@@ -263,6 +271,18 @@ impl HubClient {
                 return Err(self.fail(EngineError::Crashed(why)));
             }
             _ => {}
+        }
+        if let Some((name, _)) = options.params.iter().find(|(n, _)| !offered.contains(n)) {
+            let why = format!(
+                "`{}` has no parameter `{name}`: it offers {}",
+                self.name,
+                if offered.is_empty() {
+                    "none".to_string()
+                } else {
+                    offered.join(", ")
+                }
+            );
+            return Err(self.fail(EngineError::Crashed(why)));
         }
         for (name, value) in &options.params {
             self.send(
@@ -433,6 +453,7 @@ impl HubClient {
         self.send(&level)?;
         self.send(&Message::new("go").flag("think"))?;
         let mut score = None;
+        let mut depth = None;
         let mut last_error: Option<String> = None;
         loop {
             let m = match self.receive(deadline, "its move") {
@@ -448,7 +469,10 @@ impl HubClient {
                 other => other?,
             };
             match m.command.as_str() {
-                "info" => score = m.get("score").and_then(parse_score).or(score),
+                "info" => {
+                    score = m.get("score").and_then(parse_score).or(score);
+                    depth = m.get("depth").and_then(|d| d.parse().ok()).or(depth);
+                }
                 "error" => last_error = Some(m.get("message").unwrap_or("error").to_string()),
                 "done" => {
                     let pos = game.current();
@@ -458,7 +482,7 @@ impl HubClient {
                         return Err(self.fail(EngineError::IllegalMove(why)));
                     }
                     return match V::parse_hub_move(pos, &text) {
-                        Ok(mv) => Ok(Answer { mv, score }),
+                        Ok(mv) => Ok(Answer { mv, score, depth }),
                         Err(e) => {
                             let why = format!("`{}` played `{text}`: {e}", self.name);
                             Err(self.fail(EngineError::IllegalMove(why)))

@@ -42,7 +42,8 @@ fn script(name: &str, body: &str) -> Script {
 }
 
 /// The handshake of a well-behaved engine, in shell.
-const HANDSHAKE: &str = "read line; echo 'id name=scripted version=1'; echo wait\n\
+const HANDSHAKE: &str = "read line; echo 'id name=scripted version=1'; \
+                         echo 'param name=hash value=64 type=int'; echo wait\n\
                          read line; echo ready\n";
 
 fn options(timeout_ms: u64) -> ClientOptions {
@@ -230,7 +231,7 @@ fn a_line_that_is_not_utf8_is_skipped_and_counted() {
     // Two broken lines (one inside the handshake), then a good answer.
     let path = script(
         "not-utf8",
-        "read line; printf 'id name=\\377\\376\\n'; echo wait\n\
+        "read line; printf 'id name=\\377\\376\\n'; echo 'param name=hash'; echo wait\n\
          read line; echo ready\n\
          while read line; do case \"$line\" in go*) printf 'info \\303\\n'; echo 'done move=11-15';; quit) exit 0;; esac; done\n",
     );
@@ -299,4 +300,20 @@ fn what_an_engine_started_is_killed_with_it() {
         assert!(ends(&pid), "{name}: the helper {pid} still runs");
         let _ = std::fs::remove_file(&helper);
     }
+}
+
+#[test]
+fn a_parameter_the_engine_does_not_offer_is_refused() {
+    let path = script("no-such-param", &format!("{HANDSHAKE}exec sleep 30\n"));
+    let options = ClientOptions {
+        params: vec![("hashh".into(), "1".into())],
+        ..options(5000)
+    };
+    let Err(err) = HubClient::start(path.to_str().unwrap(), &options) else {
+        panic!("an unknown parameter was accepted");
+    };
+    assert_eq!(
+        err.to_string(),
+        "crashed: `scripted` has no parameter `hashh`: it offers hash"
+    );
 }

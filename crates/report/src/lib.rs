@@ -31,7 +31,7 @@ mod tally;
 
 pub use error::{SprtError, TallyError};
 pub use html::html_report;
-pub use record::{GameRecord, Termination};
+pub use record::{GameRecord, MoveNote, Termination};
 pub use sprt::{Hypothesis, Sprt, SprtModel};
 pub use stats::{EloEstimate, Pentanomial, Wld};
 pub use summary::{table, Cells, MatchReport, SprtStatus};

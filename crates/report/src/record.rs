@@ -43,6 +43,11 @@ pub struct GameRecord {
     /// How long each engine move took, in milliseconds: one entry for each
     /// of `moves` after the opening's.
     pub move_ms: Vec<u64>,
+    /// What each engine move's engine said of it, where it said anything:
+    /// one entry for each of `move_ms` (none in files written before
+    /// engines' scores were kept).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub move_notes: Vec<MoveNote>,
     /// When the game ended among the games of its results file: 1 for the
     /// first to end, resumed runs counting on.
     pub order: usize,
@@ -75,6 +80,20 @@ impl GameRecord {
     }
 }
 
+/// An engine's word on its move: its score for the position it moved
+/// in, from its own view, in its own units (parlour's searcher: its
+/// internal score, proven wins and losses beyond `parlour_search::WIN_BOUND`;
+/// a Hub engine: hundredths of a man), and the depth it reached.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveNote {
+    /// The score, if the engine gave one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<i32>,
+    /// The depth, if the engine gave one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u32>,
+}
+
 /// How a game ended. A record writes it as words (`time forfeit`), the
 /// words every results file and PDN `Termination` tag has held.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -99,6 +118,9 @@ pub enum Termination {
     IllegalMove,
     /// A player crashed, went silent or could not be started.
     Crash,
+    /// Ended by the match with the endgame databases' value of its
+    /// position (`--adjudicate-egdb`).
+    Databases,
     /// Words that name no ending a match records, read from a file edited
     /// by hand: a check of the record refuses it.
     Unknown(String),
@@ -106,11 +128,12 @@ pub enum Termination {
 
 impl Termination {
     /// Every ending a match records, in the order a game's steps reach them.
-    pub const ALL: [Termination; 9] = [
+    pub const ALL: [Termination; 10] = [
         Termination::NoMoves,
         Termination::Repetition,
         Termination::QuietPlies,
         Termination::MaxPlies,
+        Termination::Databases,
         Termination::Resignation,
         Termination::DrawAdjudication,
         Termination::TimeForfeit,
@@ -130,6 +153,7 @@ impl Termination {
             Termination::TimeForfeit => "time forfeit",
             Termination::IllegalMove => "illegal move",
             Termination::Crash => "crash",
+            Termination::Databases => "databases",
             Termination::Unknown(words) => words,
         }
     }

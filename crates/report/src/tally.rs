@@ -153,6 +153,7 @@ mod tests {
             moves: Vec::new(),
             date: String::new(),
             move_ms: Vec::new(),
+            move_notes: Vec::new(),
             order: 0,
         }
     }

@@ -51,6 +51,7 @@ fn record(index: usize, moves: Vec<String>) -> GameRecord {
         reason: "the ply limit".into(),
         plies: moves.len(),
         move_ms: vec![12; moves.len().saturating_sub(2)],
+        move_notes: Vec::new(),
         moves,
         date: "2026.11.30".into(),
         order: index + 1,
@@ -148,6 +149,20 @@ fn four_hundred_games_stay_under_two_megabytes_and_replay_in_the_viewer() {
         let first = Rules::diagram_svg(&Rules::ENGLISH.start(), Side::Black, &[]).unwrap();
         assert_eq!(pieces(&frame(&data, g, 0)), pieces(&first));
     }
+    // Each move numbered, in a span of its own that never breaks.
+    let moves = &report.records[0].moves;
+    let listed = format!(
+        "<p class=\"moves\"><span>1. {}</span> <span>{}</span> <span>2. {}</span>",
+        moves[0], moves[1], moves[2]
+    );
+    assert!(html.contains(&listed), "{listed}");
+    assert!(html.contains(".moves span{white-space:nowrap}"));
+    // Openings by number: ballot 2 before ballot 10.
+    let (two, ten) = (
+        html.find("<td>ballot 2</td>"),
+        html.find("<td>ballot 10</td>"),
+    );
+    assert!(two.unwrap() < ten.unwrap());
 }
 
 /// The chart of class `class` in `page`, parsed.

@@ -42,6 +42,18 @@ pub enum SpecProblem {
         /// The engine's kind.
         kind: EngineKind,
     },
+    /// A Hub parameter without a name, or with white space in it.
+    #[error("`param.{name}`: a parameter's name is one word, as param.NAME=VALUE")]
+    BadParam {
+        /// The name given.
+        name: String,
+    },
+    /// A Hub parameter given twice.
+    #[error("parameter `{name}` is given twice")]
+    RepeatedParam {
+        /// The name.
+        name: String,
+    },
     /// An option given twice.
     #[error("option `{key}` is given twice")]
     Repeated {
@@ -221,6 +233,17 @@ pub enum OpeningError {
         /// The move.
         mv: String,
     },
+    /// `--opening-start` past the end of the book.
+    #[error("the openings start at number {start}, but the book holds {openings}")]
+    StartBeyond {
+        /// The number asked for, from 1.
+        start: usize,
+        /// How many openings the book holds.
+        openings: usize,
+    },
+    /// `--opening-start` with random openings, which have no order.
+    #[error("random openings have no first one to start from")]
+    StartRandom,
     /// An opening after which the game is over.
     #[error("opening {name}: the game is over after move {mv}")]
     OverAfter {
@@ -309,6 +332,14 @@ pub enum HeaderProblem {
 /// Why a match cannot be planned: what it is told does not make a match.
 #[derive(Debug, thiserror::Error)]
 pub enum PlanError {
+    /// The endgame databases of `--adjudicate-egdb` cannot be had.
+    #[error("the endgame databases to adjudicate by, in `{}`", .dir.display())]
+    Databases {
+        /// The folder given.
+        dir: PathBuf,
+        /// Why not.
+        source: parlour_game::tables::TablesError,
+    },
     /// Fewer than two engines.
     #[error(
         "a match needs at least two engines, and {count} {} given",

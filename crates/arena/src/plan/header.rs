@@ -61,6 +61,11 @@ pub struct MatchHeader {
     pub eval: Option<String>,
     /// The adjudication rules.
     pub adjudication: Adjudication,
+    /// Whether the endgame databases end games with their value
+    /// (`--adjudicate-egdb`; the folder is not recorded: the same
+    /// databases anywhere give the same values).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub databases: bool,
     /// How far an engine may overrun its clock or move time, in ms.
     pub time_margin_ms: u64,
     /// The PDN `Event` tag.
@@ -119,6 +124,7 @@ impl MatchHeader {
                 .collect(),
             eval: config.eval.clone(),
             adjudication: config.adjudication,
+            databases: config.adjudicate_egdb.is_some(),
             time_margin_ms: u64::try_from(config.time_margin.as_millis()).unwrap_or(u64::MAX),
             event: config.event.clone(),
             shard: config.shard,
@@ -208,6 +214,7 @@ impl MatchHeader {
         diff.field("max plies", both(|h| shown(h.adjudication.max_plies)));
         diff.field("resign", both(|h| shown(h.adjudication.resign)));
         diff.field("draw", both(|h| shown(h.adjudication.draw)));
+        diff.field("databases", both(|h| h.databases.to_string()));
         diff.field("time margin (ms)", both(|h| h.time_margin_ms.to_string()));
         diff.field("event", both(|h| shown(Some(&h.event))));
         if with_shard {
@@ -302,6 +309,7 @@ mod tests {
             engines: vec!["search:depth=3,name=a".into(), "greedy".into()],
             eval: None,
             adjudication: Adjudication::default(),
+            databases: false,
             time_margin_ms: 100,
             event: "E".into(),
             shard: None,

@@ -10,6 +10,7 @@ pub(crate) mod error;
 pub(crate) mod header;
 pub mod openings;
 pub(crate) mod options;
+mod pdn_book;
 pub(crate) mod schedule;
 pub(crate) mod shard;
 pub(crate) mod spec;
@@ -17,7 +18,8 @@ pub(crate) mod spec;
 use config::MatchConfig;
 use error::PlanError;
 use header::MatchHeader;
-use openings::{OpeningBook, OpeningSpec};
+use openings::{BookOptions, OpeningBook, OpeningSpec};
+use parlour_game::tables::{SharedTables, TablesError};
 use parlour_game::{Evaluate, Game, Variant};
 use schedule::{GameCount, Schedule};
 use spec::PlayerSpec;
@@ -41,6 +43,8 @@ pub(crate) struct Plan<G: Game> {
     pub book: OpeningBook<G>,
     /// The match's identity, the first line of its results file.
     pub header: MatchHeader,
+    /// The endgame databases that adjudicate its games, if any.
+    pub tables: Option<SharedTables<G>>,
 }
 
 impl Engines {
@@ -82,7 +86,7 @@ impl<G: Evaluate> Plan<G> {
             .as_deref()
             .unwrap_or_else(|| V::default_openings());
         let spec = OpeningSpec::parse::<V>(openings)?;
-        let book = OpeningBook::load(&spec, rules, config.seed, config.shuffle_openings)?;
+        let book = OpeningBook::load(&spec, rules, &BookOptions::of(config))?.book;
         let per_pairing = match config.games {
             GameCount::Deck => 2 * book.len().ok_or(PlanError::Endless)?,
             GameCount::Rounds(0) | GameCount::Games(0) => return Err(PlanError::NoGames),
@@ -93,11 +97,16 @@ impl<G: Evaluate> Plan<G> {
         let book = book.fixed(per_pairing / 2);
         let schedule = Schedule::new(config.tournament, engines.specs.len(), per_pairing);
         let header = MatchHeader::of(config, rules, &book, per_pairing);
+        let tables = match &config.adjudicate_egdb {
+            Some(dir) => Some(open_tables::<V>(dir)?),
+            None => None,
+        };
         Ok(Plan {
             engines,
             schedule,
             book,
             header,
+            tables,
         })
     }
 
@@ -109,6 +118,16 @@ impl<G: Evaluate> Plan<G> {
             .filter(|&i| shard.is_none_or(|s| s.holds(i)))
             .collect()
     }
+}
+
+/// The game `V`'s endgame databases in `dir`.
+fn open_tables<V: Variant>(dir: &Path) -> Result<SharedTables<V::Position>, PlanError> {
+    let fail = |source| PlanError::Databases {
+        dir: dir.to_path_buf(),
+        source,
+    };
+    let slot = V::tables().ok_or(TablesError::NoTables { game: V::NAME });
+    slot.and_then(|slot| slot.open(dir)).map_err(fail)
 }
 
 /// The settings that must agree with each other and with `engines`

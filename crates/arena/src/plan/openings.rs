@@ -4,6 +4,7 @@
 //! the colours swapped.
 
 use crate::plan::error::OpeningError;
+use crate::plan::pdn_book::{is_pdn, read_pdn_book, remove_duplicates};
 use parlour_game::registry::parse_line;
 use parlour_game::{mix_seed, Evaluate, Game, History, Variant};
 use parlour_search::{Limits, Score, Searcher, SEARCH_STACK_BYTES};
@@ -164,27 +165,69 @@ pub const BALANCE_NODES: u64 = 10_000;
 /// if none is even enough it plays the most even of them.
 pub const BALANCE_TRIES: u64 = 64;
 
+/// How a book is loaded beside its spec.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BookOptions {
+    /// The match seed (random openings, the shuffle).
+    pub seed: u64,
+    /// Put a fixed list in an order drawn from the seed.
+    pub shuffle: bool,
+    /// A PDN book's games cut to this many plies (all when `None`).
+    pub plies: Option<usize>,
+    /// Begin at this opening of a fixed list, from 0 (after any shuffle;
+    /// fastchess's `start=`), the ones before it played last.
+    pub start: usize,
+}
+
+impl BookOptions {
+    /// The options a match's configuration gives.
+    pub fn of(config: &crate::MatchConfig) -> BookOptions {
+        BookOptions {
+            seed: config.seed,
+            shuffle: config.shuffle_openings,
+            plies: config.opening_plies,
+            start: config.opening_start,
+        }
+    }
+}
+
+/// A book as loaded, and how many openings found twice it left out.
+#[derive(Clone, Debug)]
+pub struct Loaded<G: Game> {
+    /// The book.
+    pub book: OpeningBook<G>,
+    /// Openings removed as the same start and moves as an earlier one.
+    pub duplicates: usize,
+}
+
 impl<G: Evaluate> OpeningBook<G> {
-    /// Loads the openings of the game `rules` plays; with `shuffle`, a
-    /// fixed list is put in an order drawn from `seed`.
+    /// Loads the openings of the game `rules` plays: a fixed list without
+    /// its duplicates, shuffled and begun where `options` say.
     pub fn load<V: Variant<Position = G>>(
         spec: &OpeningSpec,
         rules: &V,
-        seed: u64,
-        shuffle: bool,
-    ) -> Result<OpeningBook<G>, OpeningError> {
+        options: &BookOptions,
+    ) -> Result<Loaded<G>, OpeningError> {
+        let seed = options.seed;
         let mut list = match spec {
             OpeningSpec::Start => vec![Opening::new("start".into(), rules.start(), Vec::new())?],
             OpeningSpec::Random { plies, balanced } => {
-                return Ok(OpeningBook::Random {
+                let book = OpeningBook::Random {
                     start: rules.start(),
                     plies: *plies,
                     seed,
                     balanced: *balanced,
-                })
+                };
+                if options.start > 0 {
+                    return Err(OpeningError::StartRandom);
+                }
+                return Ok(Loaded {
+                    book,
+                    duplicates: 0,
+                });
             }
             OpeningSpec::Named(name) => deck(rules, name)?,
-            OpeningSpec::File(path) => read_file(path, rules)?,
+            OpeningSpec::File(path) => read_file(path, rules, options.plies)?,
             OpeningSpec::Position(text) => match V::parse_position(Some(*rules), text) {
                 Ok(start) => vec![Opening::new(text.clone(), start, Vec::new())?],
                 Err(e) => {
@@ -195,10 +238,21 @@ impl<G: Evaluate> OpeningBook<G> {
                 }
             },
         };
-        if shuffle {
+        let duplicates = remove_duplicates(&mut list);
+        if options.shuffle {
             list.shuffle(&mut StdRng::seed_from_u64(mix_seed(seed, 0x0BE1)));
         }
-        Ok(OpeningBook::Fixed(list))
+        if options.start >= list.len() {
+            return Err(OpeningError::StartBeyond {
+                start: options.start + 1,
+                openings: list.len(),
+            });
+        }
+        list.rotate_left(options.start);
+        Ok(Loaded {
+            book: OpeningBook::Fixed(list),
+            duplicates,
+        })
     }
 
     /// How many different openings there are (`None`: as many as wanted).
@@ -347,10 +401,12 @@ fn deck<V: Variant>(rules: &V, name: &str) -> Result<Vec<Opening<V::Position>>, 
         .collect()
 }
 
-/// Reads an openings file: one position or move sequence a line.
+/// Reads an openings file: PDN games (cut to `plies`), or one position or
+/// move sequence a line.
 fn read_file<V: Variant>(
     path: &Path,
     rules: &V,
+    plies: Option<usize>,
 ) -> Result<Vec<Opening<V::Position>>, OpeningError> {
     let text = std::fs::read_to_string(path).map_err(|source| OpeningError::Read {
         path: path.to_path_buf(),
@@ -358,6 +414,9 @@ fn read_file<V: Variant>(
         decks: V::decks(),
     })?;
     let file = path.display().to_string();
+    if is_pdn(&text) {
+        return read_pdn_book(&text, &file, rules, plies);
+    }
     let mut openings = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -391,6 +450,21 @@ mod tests {
     use super::*;
     use parlour_checkers::{Position, Rules};
     use parlour_pegs::PegRules;
+
+    /// The book `spec` gives under `rules`, with the seed and shuffle.
+    fn load_with<V: Variant>(
+        spec: &OpeningSpec,
+        rules: &V,
+        seed: u64,
+        shuffle: bool,
+    ) -> OpeningBook<V::Position> {
+        let options = BookOptions {
+            seed,
+            shuffle,
+            ..BookOptions::default()
+        };
+        OpeningBook::load(spec, rules, &options).unwrap().book
+    }
 
     #[test]
     fn specs_are_read() {
@@ -451,8 +525,16 @@ mod tests {
             plies: 8,
             balanced: None,
         };
-        let book = OpeningBook::<Position>::load(&spec, &c, 42, false).unwrap();
-        let again = OpeningBook::<Position>::load(&spec, &c, 42, false).unwrap();
+        let options = BookOptions {
+            seed: 42,
+            ..BookOptions::default()
+        };
+        let book = OpeningBook::<Position>::load(&spec, &c, &options)
+            .unwrap()
+            .book;
+        let again = OpeningBook::<Position>::load(&spec, &c, &options)
+            .unwrap()
+            .book;
         assert_eq!(book.len(), None);
         let mut distinct = std::collections::HashSet::new();
         for pair in 0..20 {
@@ -464,7 +546,7 @@ mod tests {
             distinct.insert(o.moves_text());
         }
         assert!(distinct.len() > 15, "random openings should differ");
-        let other = OpeningBook::<Position>::load(&spec, &c, 43, false).unwrap();
+        let other = load_with(&spec, &c, 43, false);
         assert_ne!(book.get(0), other.get(0));
     }
 
@@ -480,8 +562,14 @@ mod tests {
     fn balanced_random_openings_are_even_and_drawn_the_same_way_every_time() {
         let rules = PegRules::DEFAULT;
         let spec = |balanced| OpeningSpec::Random { plies: 6, balanced };
-        let plain = OpeningBook::load(&spec(None), &rules, 7, false).unwrap();
-        let even = OpeningBook::load(&spec(Some(40)), &rules, 7, false).unwrap();
+        let seven = BookOptions {
+            seed: 7,
+            ..BookOptions::default()
+        };
+        let plain = OpeningBook::load(&spec(None), &rules, &seven).unwrap().book;
+        let even = OpeningBook::load(&spec(Some(40)), &rules, &seven)
+            .unwrap()
+            .book;
         let pairs = 6;
         let fixed = even.clone().fixed(pairs);
         assert_eq!(fixed.len(), Some(pairs));
@@ -511,8 +599,8 @@ mod tests {
     fn shuffling_keeps_the_deck_and_follows_the_seed() {
         let c = Rules::ENGLISH;
         let spec = OpeningSpec::Named("deck".into());
-        let plain = OpeningBook::<Position>::load(&spec, &c, 7, false).unwrap();
-        let mixed = OpeningBook::<Position>::load(&spec, &c, 7, true).unwrap();
+        let plain = load_with(&spec, &c, 7, false);
+        let mixed = load_with(&spec, &c, 7, true);
         let names = |b: &OpeningBook<Position>| -> Vec<String> {
             (0..156).map(|i| b.get(i).name).collect()
         };
@@ -548,8 +636,14 @@ mod tests {
     #[test]
     fn the_ballot_decks_are_legal_and_huffs_read_as_one_move() {
         for rules in [Rules::ENGLISH, Rules::HUFFING] {
-            let book = OpeningBook::load(&OpeningSpec::Named("deck".into()), &rules, 1, false);
-            let book = book.unwrap();
+            let one = BookOptions {
+                seed: 1,
+                ..BookOptions::default()
+            };
+            let loaded = OpeningBook::load(&OpeningSpec::Named("deck".into()), &rules, &one);
+            let loaded = loaded.unwrap();
+            assert_eq!(loaded.duplicates, 0);
+            let book = loaded.book;
             assert_eq!(book.len(), Some(156));
             assert_eq!(book.get(0).name, "ACF 1");
             assert_eq!(book.get(0).moves_text(), "9-13 21-17 5-9");
@@ -571,7 +665,13 @@ mod tests {
                 balanced: None
             }
         );
-        let book = OpeningBook::load(&spec, &PegRules::DEFAULT, 3, false).unwrap();
+        let three = BookOptions {
+            seed: 3,
+            ..BookOptions::default()
+        };
+        let book = OpeningBook::load(&spec, &PegRules::DEFAULT, &three)
+            .unwrap()
+            .book;
         let first = book.get(0);
         assert_eq!(first.moves.len(), 6);
         assert!(first.moves_text().starts_with("K@"));

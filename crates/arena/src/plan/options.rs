@@ -136,6 +136,46 @@ impl fmt::Display for AllowedOptions {
     }
 }
 
+/// The prefix of a Hub engine's own parameter in its spec,
+/// `param.NAME=VALUE`, sent to it with `set-param`.
+pub const HUB_PARAM: &str = "param.";
+
+/// Splits what follows `hub:` into the command and its options: the
+/// trailing comma-separated items (commas inside quotes do not count) of the
+/// form `key=value` with a key a Hub engine takes (or `param.NAME`).
+pub(crate) fn split_hub(rest: &str) -> (&str, Vec<&str>) {
+    // The commas outside quotes, as a shell would read the quotes.
+    let mut commas = Vec::new();
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for (i, c) in rest.char_indices() {
+        match (quote, c) {
+            _ if escaped => escaped = false,
+            (Some('\''), '\'') | (Some('"'), '"') => quote = None,
+            (Some('"'), '\\') | (None, '\\') => escaped = true,
+            (None, '\'' | '"') => quote = Some(c),
+            (None, ',') => commas.push(i),
+            _ => {}
+        }
+    }
+    let mut end = rest.len();
+    let mut options = Vec::new();
+    for &comma in commas.iter().rev() {
+        let item = &rest[comma + 1..end];
+        let known = item.split_once('=').is_some_and(|(key, _)| {
+            let key = key.trim();
+            key.starts_with(HUB_PARAM) || EngineKind::Hub.options().find(key).is_some()
+        });
+        if !known {
+            break;
+        }
+        options.push(item);
+        end = comma;
+    }
+    options.reverse();
+    (&rest[..end], options)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

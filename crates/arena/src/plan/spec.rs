@@ -32,7 +32,7 @@
 //! `hub:engine 'x,depth=1',depth=2`.
 
 use crate::plan::error::{SpecError, SpecProblem, TimeControlError};
-use crate::plan::options::{EngineKind, SpecKey};
+use crate::plan::options::{split_hub, EngineKind, SpecKey, HUB_PARAM};
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -156,6 +156,9 @@ pub enum PlayerSpec {
         /// time; with a depth or node limit, the whole time a move may
         /// take.
         margin: Duration,
+        /// Its own parameters (`param.NAME=VALUE`), sent with `set-param`
+        /// every time it starts.
+        params: Vec<(String, String)>,
     },
 }
 
@@ -223,6 +226,8 @@ impl FromStr for PlayerSpec {
 /// The options of one spec as read, each given at most once.
 struct Settings {
     name: Option<String>,
+    /// A Hub engine's `param.NAME=VALUE`s, in order.
+    params: Vec<(String, String)>,
     seed: Option<u64>,
     eval: Option<String>,
     egdb: Option<PathBuf>,
@@ -236,6 +241,7 @@ impl Settings {
     fn read(kind: EngineKind, options: Vec<&str>) -> Result<Settings, SpecProblem> {
         let mut settings = Settings {
             name: None,
+            params: Vec::new(),
             seed: None,
             eval: None,
             egdb: None,
@@ -255,6 +261,13 @@ impl Settings {
                         option: option.to_string(),
                     })?;
             let word = word.trim();
+            if let Some(param) = word
+                .strip_prefix(HUB_PARAM)
+                .filter(|_| kind == EngineKind::Hub)
+            {
+                settings.param(param, value.trim())?;
+                continue;
+            }
             let key = kind
                 .options()
                 .find(word)
@@ -269,6 +282,22 @@ impl Settings {
             settings.set(key, value.trim())?;
         }
         Ok(settings)
+    }
+
+    /// Adds a Hub engine's parameter `name`, once, with its value.
+    fn param(&mut self, name: &str, value: &str) -> Result<(), SpecProblem> {
+        if name.is_empty() || name.contains(char::is_whitespace) {
+            return Err(SpecProblem::BadParam {
+                name: name.to_string(),
+            });
+        }
+        if self.params.iter().any(|(n, _)| n == name) {
+            return Err(SpecProblem::RepeatedParam {
+                name: name.to_string(),
+            });
+        }
+        self.params.push((name.to_string(), value.to_string()));
+        Ok(())
     }
 
     /// Sets the option `key` to `value`, checked.
@@ -300,7 +329,8 @@ impl Settings {
     fn spec(self, kind: EngineKind, text: &str, command: &str) -> Result<PlayerSpec, SpecProblem> {
         if kind == EngineKind::Hub {
             let (limits, startup, margin) = (self.limits, self.startup, self.margin);
-            return hub_spec(text, command, self.name, limits, startup, margin);
+            let (name, params) = (self.name, self.params);
+            return hub_spec(text, command, name, limits, (startup, margin), params);
         }
         let name = self.name.unwrap_or_else(|| text.to_string());
         Ok(match kind {
@@ -382,49 +412,14 @@ pub const HUB_TIMED_MARGIN: Duration = Duration::from_secs(2);
 /// limit.
 pub const HUB_UNTIMED_MARGIN: Duration = Duration::from_secs(60);
 
-/// Splits what follows `hub:` into the command and its options: the
-/// trailing comma-separated items (commas inside quotes do not count) of the
-/// form `key=value` with a key a Hub engine takes.
-fn split_hub(rest: &str) -> (&str, Vec<&str>) {
-    // The commas outside quotes, as a shell would read the quotes.
-    let mut commas = Vec::new();
-    let mut quote: Option<char> = None;
-    let mut escaped = false;
-    for (i, c) in rest.char_indices() {
-        match (quote, c) {
-            _ if escaped => escaped = false,
-            (Some('\''), '\'') | (Some('"'), '"') => quote = None,
-            (Some('"'), '\\') | (None, '\\') => escaped = true,
-            (None, '\'' | '"') => quote = Some(c),
-            (None, ',') => commas.push(i),
-            _ => {}
-        }
-    }
-    let mut end = rest.len();
-    let mut options = Vec::new();
-    for &comma in commas.iter().rev() {
-        let item = &rest[comma + 1..end];
-        let known = item
-            .split_once('=')
-            .is_some_and(|(key, _)| EngineKind::Hub.options().find(key.trim()).is_some());
-        if !known {
-            break;
-        }
-        options.push(item);
-        end = comma;
-    }
-    options.reverse();
-    (&rest[..end], options)
-}
-
 /// A `hub:` spec from its parts, checked.
 fn hub_spec(
     text: &str,
     command: &str,
     name: Option<String>,
     limits: Limits,
-    startup: Option<Duration>,
-    margin: Option<Duration>,
+    (startup, margin): (Option<Duration>, Option<Duration>),
+    params: Vec<(String, String)>,
 ) -> Result<PlayerSpec, SpecProblem> {
     let command = command.trim();
     if command.is_empty() {
@@ -468,6 +463,7 @@ fn hub_spec(
         } else {
             HUB_UNTIMED_MARGIN
         }),
+        params,
     })
 }
 
@@ -570,6 +566,7 @@ mod tests {
                 },
                 startup_timeout: HUB_STARTUP,
                 margin: HUB_UNTIMED_MARGIN,
+                params: Vec::new(),
             }
         );
         // Commas belong to the command up to the first known option.

@@ -11,6 +11,7 @@ use crate::plan::spec::PlayerSpec;
 use crate::play::clock::Clock;
 use crate::play::player::{Choice, Player};
 use crate::play::referee::{verdict, Ending, Names, ScoreRun};
+use parlour_game::tables::EndgameTables;
 use parlour_game::{mix_seed, Game, History, Side};
 use parlour_hub::EngineError;
 use parlour_report::Termination;
@@ -33,6 +34,8 @@ pub(crate) struct GameSetup<'a, G: Game> {
     pub time_margin: Duration,
     /// The game's seed.
     pub seed: u64,
+    /// The endgame databases that end a game with their value, if any.
+    pub tables: Option<&'a dyn EndgameTables<G>>,
 }
 
 /// One move an engine made.
@@ -43,6 +46,8 @@ pub(crate) struct EngineMove {
     /// The engine's score for the position, from its own view, if it
     /// gave one.
     pub score: Option<i32>,
+    /// The depth its search reached, if it said.
+    pub depth: Option<u32>,
 }
 
 /// A game as played.
@@ -106,7 +111,8 @@ impl<'a, G: Game> Table<'a, G> {
     /// One turn of the side to move; the game's end, if it comes.
     fn turn(&mut self) -> Result<(), Ending> {
         let names = self.names();
-        if let Some(ending) = verdict(&self.history, names, &self.setup.adjudication) {
+        let tables = self.setup.tables;
+        if let Some(ending) = verdict(&self.history, names, &self.setup.adjudication, tables) {
             return Err(ending);
         }
         let side = self.history.current().side_to_move();
@@ -128,6 +134,7 @@ impl<'a, G: Game> Table<'a, G> {
         self.engine_moves.push(EngineMove {
             time,
             score: choice.score,
+            depth: choice.depth,
         });
         self.adjudicate(side, choice.score)
     }

@@ -67,6 +67,7 @@ impl<V: Variant> HubPlayer<V> {
             limits,
             startup_timeout,
             margin,
+            params,
         } = spec
         else {
             return None;
@@ -76,6 +77,7 @@ impl<V: Variant> HubPlayer<V> {
             command: command.clone(),
             options: ClientOptions {
                 startup_timeout: *startup_timeout,
+                params: params.clone(),
                 ..ClientOptions::for_variant(variant)
             },
             fallback: fallback_limits(limits),
@@ -155,6 +157,7 @@ impl<V: Variant> Player<V::Position> for HubPlayer<V> {
             Ok(answer) => Ok(Choice {
                 mv: answer.mv,
                 score: answer.score,
+                depth: answer.depth,
             }),
             Err(e) => {
                 // Kill the failed process now; the next game starts another.
@@ -195,16 +198,21 @@ pub fn hub_factory<V: Variant>(
             name,
             command,
             startup_timeout,
+            params,
             ..
         } => {
             let pool = {
                 // A lock poisoned by a panic elsewhere still holds good pools.
                 let mut pools = pools.lock().unwrap_or_else(|e| e.into_inner());
-                match pools.get(command) {
+                // One pool per command and parameters: an engine set up
+                // one way never plays as another.
+                let key = format!("{command}\n{params:?}");
+                match pools.get(&key) {
                     Some(pool) => pool.clone(),
                     None => {
                         let options = ClientOptions {
                             startup_timeout: *startup_timeout,
+                            params: params.clone(),
                             ..ClientOptions::for_variant(variant)
                         };
                         let client =
@@ -213,7 +221,7 @@ pub fn hub_factory<V: Variant>(
                                 problem: BuildProblem::Engine(e),
                             })?;
                         let pool: Pool = Arc::new(Mutex::new(vec![client]));
-                        pools.insert(command.clone(), pool.clone());
+                        pools.insert(key, pool.clone());
                         pool
                     }
                 }

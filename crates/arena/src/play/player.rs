@@ -33,12 +33,18 @@ pub struct Choice<M> {
     pub mv: M,
     /// The player's score for the position, from the mover's view.
     pub score: Option<i32>,
+    /// The depth its search reached, if it says.
+    pub depth: Option<u32>,
 }
 
 impl<M> Choice<M> {
     /// A move without a score.
     pub fn new(mv: M) -> Choice<M> {
-        Choice { mv, score: None }
+        Choice {
+            mv,
+            score: None,
+            depth: None,
+        }
     }
 
     /// A move with a score.
@@ -46,6 +52,7 @@ impl<M> Choice<M> {
         Choice {
             mv,
             score: Some(score),
+            depth: None,
         }
     }
 }

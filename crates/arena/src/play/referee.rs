@@ -5,7 +5,8 @@
 //! score, and a draw when both players' scores stay level.
 
 use crate::plan::adjudication::Adjudication;
-use parlour_game::{Game, History, Outcome, Side};
+use parlour_game::tables::EndgameTables;
+use parlour_game::{Game, History, Outcome, Proven, Side};
 use parlour_hub::EngineError;
 use parlour_report::Termination;
 
@@ -61,12 +62,13 @@ impl Names<'_> {
     }
 }
 
-/// The game's end where the rules or the most plies decide it before the
-/// side to move moves.
+/// The game's end where the rules, the endgame databases (`tables`) or
+/// the most plies decide it before the side to move moves.
 pub(crate) fn verdict<G: Game>(
     history: &History<G>,
     names: Names<'_>,
     adjudication: &Adjudication,
+    tables: Option<&dyn EndgameTables<G>>,
 ) -> Option<Ending> {
     let pos = history.current();
     if let Some(outcome) = history.outcome() {
@@ -87,11 +89,37 @@ pub(crate) fn verdict<G: Game>(
             reason,
         });
     }
+    if let Some(ending) = tables.and_then(|t| by_databases(history, names, t)) {
+        return Some(ending);
+    }
     let plies = history.moves().len();
     let max = adjudication.max_plies?;
     (plies >= max as usize).then(|| {
         let reason = format!("adjudicated a draw after {plies} plies");
         Ending::draw(Termination::MaxPlies, reason)
+    })
+}
+
+/// The databases' value of the position, where they hold it.
+fn by_databases<G: Game>(
+    history: &History<G>,
+    names: Names<'_>,
+    tables: &dyn EndgameTables<G>,
+) -> Option<Ending> {
+    let side = history.current().side_to_move();
+    let who = names.who(side);
+    let (outcome, says) = match tables.probe(history.current())? {
+        Proven::Win => (Outcome::Win(side), format!("{who} to move wins")),
+        Proven::Loss => (
+            Outcome::Win(side.opponent()),
+            format!("{who} to move loses"),
+        ),
+        Proven::Draw => (Outcome::Draw, "a draw".to_string()),
+    };
+    Some(Ending {
+        outcome,
+        termination: Termination::Databases,
+        reason: format!("the endgame databases: {says}"),
     })
 }
 

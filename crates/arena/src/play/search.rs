@@ -148,7 +148,10 @@ impl<G: Evaluate> Player<G> for SearchPlayer<G> {
                 }
             });
         match result.best_move {
-            Some(mv) => Ok(Choice::scored(mv, result.score.internal())),
+            Some(mv) => Ok(Choice {
+                depth: Some(result.depth),
+                ..Choice::scored(mv, result.score.internal())
+            }),
             None => Err(EngineError::Crashed(
                 "the searcher found no legal move".to_string(),
             )),

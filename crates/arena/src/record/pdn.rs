@@ -2,11 +2,17 @@
 //! standard tags, the game's own, the opening and how the game ended, then
 //! the numbered moves with the ending in words.
 
-use parlour_game::{pdn, Side, Variant};
+use crate::analyse::Note;
+use parlour_game::pdn::{self, Annotated};
+use parlour_game::{Side, Variant};
 use parlour_report::GameRecord;
+use parlour_search::Score;
+use std::time::Duration;
 
 /// The PDN text of a game: the seven standard tags, the game's own tags,
-/// `Opening` and `Termination`, then the numbered moves, a comment with the
+/// `Opening` and `Termination`, then the numbered moves, each engine
+/// move with its engine's score, depth and time (`{+0.35/14 0.101s}`, a
+/// bare `{0.101s}` where the engine gave no score), a comment with the
 /// reason, and the result.
 pub fn pdn_game<V: Variant>(record: &GameRecord, rules: &V, event: &str) -> String {
     let mut tags: Vec<(String, String)> = vec![
@@ -33,13 +39,50 @@ pub fn pdn_game<V: Variant>(record: &GameRecord, rules: &V, event: &str) -> Stri
     };
     // A PDN comment cannot hold braces.
     let reason = record.reason.replace('{', "(").replace('}', ")");
-    out.push_str(&pdn::movetext(
+    let comments = move_comments(record);
+    let moves: Vec<Annotated<'_>> = record
+        .moves
+        .iter()
+        .zip(&comments)
+        .map(|(text, comments)| Annotated { text, comments })
+        .collect();
+    out.push_str(&pdn::annotated_movetext(
         first,
-        &record.moves,
+        &[],
+        &moves,
         &[format!("{{{reason}}}"), record.result.clone()],
     ));
     out.push('\n');
     out
+}
+
+/// Each move's comments: none for the opening's, an engine move's
+/// [`Note`] where its engine gave a score and a depth, else its time.
+fn move_comments(record: &GameRecord) -> Vec<Vec<String>> {
+    let engine = record.opening_plies;
+    (0..record.moves.len())
+        .map(|j| {
+            let Some(&ms) = j.checked_sub(engine).and_then(|e| record.move_ms.get(e)) else {
+                return Vec::new();
+            };
+            let time = Duration::from_millis(ms);
+            let said = record
+                .move_notes
+                .get(j - engine)
+                .copied()
+                .unwrap_or_default();
+            let text = match (said.score, said.depth) {
+                (Some(score), Some(depth)) => Note {
+                    score: Score::from_internal(score),
+                    depth,
+                    time,
+                }
+                .to_string(),
+                _ => format!("{}.{:03}s", ms / 1000, ms % 1000),
+            };
+            vec![text]
+        })
+        .collect()
 }
 
 /// The PDN text of `records` in the match's order (by index).
@@ -62,7 +105,8 @@ mod tests {
                         [White \"w\"]\n[Black \"b\"]\n[Result \"1-1\"]\n[Rules \"huffing\"]\n\
                         [FEN \"W:W18,22:B6,11\"]\n[Opening \"a \\\"quoted\\\" name\"]\n\
                         [Termination \"max plies\"]\n\n\
-                        1... 22-17 2. 11-15 18x11 {adjudicated (after) 3 plies} 1-1\n\n";
+                        1... 22-17 {+0.35/4 0.012s} 2. 11-15 {0.000s} 18x11 {+W3/9 0.007s}\n\
+                        {adjudicated (after) 3 plies} 1-1\n\n";
         assert_eq!(text, expected);
     }
 }

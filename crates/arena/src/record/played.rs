@@ -3,7 +3,7 @@
 
 use crate::play::game::{GameSetup, PlayedGame};
 use parlour_game::{Game, Outcome};
-use parlour_report::GameRecord;
+use parlour_report::{GameRecord, MoveNote};
 
 /// The record of `game`, played as `setup` set it. Its completion order
 /// is 0 until the runner numbers the games as it writes them.
@@ -33,6 +33,14 @@ pub(crate) fn record_of<G: Game>(setup: &GameSetup<'_, G>, game: PlayedGame<G>) 
             .engine_moves
             .iter()
             .map(|m| u64::try_from(m.time.as_millis()).unwrap_or(u64::MAX))
+            .collect(),
+        move_notes: game
+            .engine_moves
+            .iter()
+            .map(|m| MoveNote {
+                score: m.score,
+                depth: m.depth,
+            })
             .collect(),
         order: 0,
     }

@@ -128,7 +128,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::plan::adjudication::Adjudication;
     use crate::plan::schedule::Tournament;
-    use parlour_report::Termination;
+    use parlour_report::{MoveNote, Termination};
     use std::path::PathBuf;
 
     /// A record of a game that replays under huffing rules.
@@ -150,6 +150,17 @@ pub(crate) mod tests {
             moves: vec!["22-17".into(), "11-15".into(), "18x11".into()],
             date: "2026.11.30".into(),
             move_ms: vec![12, 0, 7],
+            move_notes: vec![
+                MoveNote {
+                    score: Some(35),
+                    depth: Some(4),
+                },
+                MoveNote::default(),
+                MoveNote {
+                    score: Some(parlour_search::WIN - 3),
+                    depth: Some(9),
+                },
+            ],
             order: 2,
         }
     }
@@ -165,6 +176,7 @@ pub(crate) mod tests {
             engines: vec!["b".into(), "w".into()],
             eval: None,
             adjudication: Adjudication::default(),
+            databases: false,
             time_margin_ms: 100,
             event: "É".into(),
             shard: None,

@@ -47,6 +47,7 @@ pub fn undated(records: &[GameRecord]) -> Vec<GameRecord> {
         .map(|r| GameRecord {
             date: String::new(),
             move_ms: Vec::new(),
+            move_notes: Vec::new(),
             order: 0,
             ..r.clone()
         })

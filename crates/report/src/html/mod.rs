@@ -22,7 +22,8 @@ use viewer::Frames;
 const STYLE: &str = "body{font-family:DejaVu Sans,Verdana,sans-serif;margin:2em;color:#1d1d1d}\
 table{border-collapse:collapse;margin:.5em 0 1.5em}th,td{border:1px solid #bbb;padding:2px 8px}\
 th{background:#eee}td.n{text-align:right}details{margin:.3em 0}\
-.moves{font-family:monospace;max-width:60em}.viewer button{margin:0 .2em}";
+.moves{font-family:monospace;max-width:60em}.moves span{white-space:nowrap}\
+.viewer button{margin:0 .2em}";
 
 /// The whole report as one HTML page titled `title`, the games replayed
 /// under `rules` for the viewer.
@@ -75,18 +76,18 @@ fn tables(report: &MatchReport) -> String {
 /// The games counted by opening and by termination, and each engine's
 /// time per move.
 fn counts(records: &[GameRecord]) -> String {
-    let count_rows = |rows: BTreeMap<String, [u32; 4]>| -> Vec<Vec<String>> {
+    fn count_rows<K: ToString>(rows: BTreeMap<K, [u32; 4]>) -> Vec<Vec<String>> {
         rows.into_iter()
             .map(|(k, c)| {
-                let mut row = vec![k];
+                let mut row = vec![k.to_string()];
                 row.extend(c.iter().map(u32::to_string));
                 row
             })
             .collect()
-    };
+    }
     let numbers = [false, true, true, true, true];
     let mut out = String::from("<h2>Results by opening</h2>\n");
-    let rows = count_rows(by(records, |r| r.opening.clone()));
+    let rows = count_rows(by(records, |r| Natural(r.opening.clone())));
     let mut h = vec!["Opening", "Games", "Black wins", "White wins", "Draws"];
     out.push_str(&html_table(&h, &rows, &numbers));
     out.push_str("<h2>Terminations</h2>\n");
@@ -100,6 +101,52 @@ fn counts(records: &[GameRecord]) -> String {
         &[false, true, true, true],
     ));
     out
+}
+
+/// Text ordered as people number things: the runs of digits by their
+/// value (`ACF 2` before `ACF 10`), the rest as text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Natural(String);
+
+impl Natural {
+    /// The text in runs: (text, number) pairs.
+    fn runs(&self) -> Vec<(&str, u128)> {
+        let mut out = Vec::new();
+        let mut rest = self.0.as_str();
+        while !rest.is_empty() {
+            let text_end = rest
+                .find(|c: char| c.is_ascii_digit())
+                .unwrap_or(rest.len());
+            let (text, tail) = rest.split_at(text_end);
+            let digits_end = tail
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(tail.len());
+            let (digits, tail) = tail.split_at(digits_end);
+            out.push((text, digits.parse().unwrap_or(u128::MAX)));
+            rest = tail;
+        }
+        out
+    }
+}
+
+impl Ord for Natural {
+    fn cmp(&self, other: &Natural) -> std::cmp::Ordering {
+        self.runs()
+            .cmp(&other.runs())
+            .then_with(|| self.0.cmp(&other.0))
+    }
+}
+
+impl PartialOrd for Natural {
+    fn partial_cmp(&self, other: &Natural) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl std::fmt::Display for Natural {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
 }
 
 /// A table of `cells`.
@@ -175,4 +222,37 @@ fn time_rows(records: &[GameRecord]) -> Vec<Vec<String>> {
             ]
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn openings_sort_by_their_numbers() {
+        let mut names: Vec<Natural> = [
+            "ACF 10",
+            "ACF 2",
+            "ACF 1",
+            "random 3",
+            "ACF 11 x",
+            "b.pdn game 9",
+        ]
+        .iter()
+        .map(|s| Natural(s.to_string()))
+        .collect();
+        names.sort();
+        let sorted: Vec<String> = names.iter().map(Natural::to_string).collect();
+        assert_eq!(
+            sorted,
+            [
+                "ACF 1",
+                "ACF 2",
+                "ACF 10",
+                "ACF 11 x",
+                "b.pdn game 9",
+                "random 3"
+            ]
+        );
+    }
 }

@@ -202,7 +202,7 @@ pub(super) fn games_section(records: &[GameRecord], frames: &Frames) -> String {
             escape(&r.reason),
             escape(&r.opening)
         );
-        let _ = writeln!(out, "<p class=\"moves\">{}</p>", escape(&r.moves.join(" ")));
+        let _ = writeln!(out, "<p class=\"moves\">{}</p>", numbered_moves(r));
         if frames.has(g) {
             let _ = writeln!(
                 out,
@@ -215,6 +215,31 @@ pub(super) fn games_section(records: &[GameRecord], frames: &Frames) -> String {
         out.push_str("</details>\n");
     }
     out
+}
+
+/// The moves of `r`, numbered as PDN numbers them (Black's moves `1.`, a
+/// game White opens `1...`), each with its number in a `span` that never
+/// breaks inside (a move's hyphen is no place to end a line).
+fn numbered_moves(r: &GameRecord) -> String {
+    let white_first = r.first == "white";
+    let moves: Vec<String> = r
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, mv)| {
+            let by_black = (i % 2 == 0) != white_first;
+            let number = (i + usize::from(white_first)) / 2 + 1;
+            let label = if by_black {
+                format!("{number}. ")
+            } else if i == 0 {
+                format!("{number}... ")
+            } else {
+                String::new()
+            };
+            format!("<span>{label}{}</span>", escape(mv))
+        })
+        .collect();
+    moves.join(" ")
 }
 
 /// A JSON string (the viewer's data).

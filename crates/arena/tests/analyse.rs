@@ -1,0 +1,118 @@
+//! Analysis of recorded games: a ballot game in which a man is given away
+//! for nothing gets its move marked with a better one, every move gets a
+//! note, and the annotated game analysed again comes out unchanged
+//! without a search.
+
+use parlour_arena::analyse::{self, Settings, Thresholds, Verdict};
+use parlour_checkers::Rules;
+use parlour_game::pdn::read_games;
+use parlour_game::Variant;
+use parlour_search::{Limits, Searcher};
+
+/// ACF ballot 11-15 23-19 8-11 22-17, then 12-16: White's 19 takes the
+/// man on 16 for nothing.
+const BLUNDER: &str = "[Event \"ballot\"]\n\n1. 11-15 23-19 2. 8-11 22-17 3. 12-16 *\n";
+
+/// `text`'s first game, analysed to depth 8 on one thread: its PDN and
+/// the analysis.
+fn analyse_text(text: &str, settings: &Settings) -> (String, analyse::GameAnalysis) {
+    let game = &read_games(text).unwrap()[0];
+    let prepared = analyse::prepare(game, Rules::ENGLISH).unwrap();
+    let eval = Rules::ENGLISH.evaluator("handwritten").unwrap();
+    let mut searcher = Searcher::new(1, 8).unwrap();
+    let mut steps = Vec::new();
+    let analysed = analyse::analyse(prepared, &mut searcher, &eval, settings, |step| {
+        steps.push((step.done, step.total, step.mv.map(str::to_string)));
+    });
+    // Progress: one step per position, the start first.
+    assert_eq!(steps.len(), analysed.plies.len() + 1);
+    assert_eq!(steps[0], (1, 6, None));
+    assert_eq!(steps[5], (6, 6, Some("12-16".to_string())));
+    (analysed.pdn(), analysed)
+}
+
+/// Depth 8, a `?` from half a man: the hand-written evaluation scores the
+/// man given away a little under one man (the CLI's test keeps the
+/// default thresholds, with the default evaluation).
+fn settings() -> Settings {
+    Settings {
+        limits: Limits::Depth(8),
+        thresholds: Thresholds {
+            mistake: 50,
+            ..Thresholds::default()
+        },
+    }
+}
+
+#[test]
+fn a_man_given_away_is_marked_with_the_better_move() {
+    let (text, analysed) = analyse_text(BLUNDER, &settings());
+    assert_eq!(analysed.searches, 6, "{text}");
+    assert_eq!(analysed.plies.len(), 5);
+    for ply in &analysed.plies[..4] {
+        assert_eq!(ply.verdict, Verdict::Good, "{text}");
+        assert_eq!(ply.note.depth, 8);
+    }
+    let blunder = &analysed.plies[4];
+    assert_ne!(blunder.verdict, Verdict::Good, "{text}");
+    let better = blunder.better.as_deref().expect("a better move named");
+    assert!(!better.starts_with("12-16"), "{better}");
+    // The move played leaves the mover about a man down.
+    let parlour_search::Score::Value(score) = blunder.note.score else {
+        panic!("{text}");
+    };
+    assert!(score <= -50, "{text}");
+    assert!(
+        text.contains(&format!("3. 12-16{} {{", blunder.verdict.mark())),
+        "{text}"
+    );
+    assert!(text.contains("; better "), "{text}");
+    // Every move, and the start, has its note: five plies, six comments.
+    let game = &read_games(&text).unwrap()[0];
+    assert_eq!(game.comments.len(), 6, "{text}");
+}
+
+#[test]
+fn an_analysed_game_is_not_searched_again() {
+    let (first, _) = analyse_text(BLUNDER, &settings());
+    let (second, again) = analyse_text(&first, &settings());
+    assert_eq!(again.searches, 0);
+    assert_eq!(first, second);
+    // Thresholds out of reach: the marks go, the notes stay.
+    let lenient = Settings {
+        thresholds: Thresholds {
+            mistake: 10_000,
+            blunder: 20_000,
+            level: 20_000,
+        },
+        ..settings()
+    };
+    let (third, unmarked) = analyse_text(&first, &lenient);
+    assert_eq!(unmarked.searches, 0);
+    assert!(!third.contains('?') && !third.contains("better"), "{third}");
+}
+
+#[test]
+fn other_comments_are_kept_and_a_finished_game_is_scored_by_its_rules() {
+    // White is out of moves after Black's last jump: a proven win, found
+    // without a search.
+    let text = "[Event \"end\"]\n[FEN \"B:W14:B9,10\"]\n\n1. 10x17? {a note} 1-0\n";
+    let game = &read_games(text).unwrap()[0];
+    let prepared = analyse::prepare(game, Rules::ENGLISH).unwrap();
+    assert_eq!(prepared.missing(), 2);
+    let eval = Rules::ENGLISH.evaluator("handwritten").unwrap();
+    let mut searcher = Searcher::new(1, 8).unwrap();
+    let analysed = analyse::analyse(prepared, &mut searcher, &eval, &settings(), |_| {});
+    assert_eq!(analysed.searches, 1);
+    let out = analysed.pdn();
+    assert!(
+        out.contains("1. 10x17 {+W0/0 0.000s} {a note} 1-0"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_game_that_does_not_replay_is_an_error() {
+    let game = &read_games("[Event \"x\"]\n\n1. 11-17 *\n").unwrap()[0];
+    assert!(analyse::prepare(game, Rules::ENGLISH).is_err());
+}

@@ -1,0 +1,193 @@
+//! `parlour analyse`: every move of the games of a PDN file scored by the
+//! engine, mistakes marked `?`/`??` with the better move and its line
+//! (`parlour_arena::analyse`); the annotated games to `--out` (rewritten
+//! after each game, so an interrupted run keeps what it finished) or to
+//! standard output, a line of progress per move on standard error.
+
+use crate::options::{cores, threads, EngineArgs, GameArgs};
+use crate::Run;
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use parlour_arena::analyse::{self, score_text, Settings, Step, Thresholds};
+use parlour_game::pdn::{read_games, PdnGame};
+use parlour_game::{GameList, Variant, Visit};
+use parlour_games::Games;
+use parlour_search::{Limits, Searcher};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Flags of `parlour analyse`.
+#[derive(Args, Debug)]
+pub struct AnalyseArgs {
+    /// The PDN file: each game is read under its own `Game` tag (else
+    /// `--game`), `Rules` tag (else `--rules`) and `FEN`/`Position` tag.
+    #[arg(value_name = "FILE.pdn")]
+    file: PathBuf,
+    #[command(flatten)]
+    game: GameArgs,
+    /// Analyse only this game of the file, from 1.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    number: Option<u64>,
+    /// Search each position this many milliseconds (the default limit:
+    /// 1000).
+    #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
+    movetime: Option<u64>,
+    /// Search each position to this depth in plies (1 to 100).
+    #[arg(long, short, group = "limit",
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(parlour_search::MAX_DEPTH)))]
+    depth: Option<u32>,
+    /// Search each position about this many nodes.
+    #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    #[command(flatten)]
+    engine: EngineArgs,
+    /// A move after which the engine's best move scores at least this
+    /// much more (in men) is marked `?`.
+    #[arg(long, value_name = "MEN", default_value = "1.00", value_parser = hundredths)]
+    mistake: i32,
+    /// ... and at least this much more, `??`.
+    #[arg(long, value_name = "MEN", default_value = "2.00", value_parser = hundredths)]
+    blunder: i32,
+    /// A move that turns a position scored above this (in men) into a
+    /// proven loss is marked `??`.
+    #[arg(long, value_name = "MEN", default_value = "-0.50", value_parser = hundredths,
+          allow_hyphen_values = true)]
+    level: i32,
+    /// Write the annotated games to this file (default: standard output).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+/// A score in men (`1.00`, `-0.5`) as hundredths of a man.
+fn hundredths(text: &str) -> Result<i32, String> {
+    let men: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of men (1.00)"))?;
+    if !men.is_finite() || men.abs() > 200.0 {
+        return Err(format!("`{text}` is out of range (-200 to 200 men)"));
+    }
+    Ok((men * 100.0).round() as i32)
+}
+
+impl AnalyseArgs {
+    /// The search limit the flags ask for.
+    fn limits(&self) -> Limits {
+        match (self.depth, self.nodes, self.movetime) {
+            (Some(d), ..) => Limits::Depth(d),
+            (_, Some(n), _) => Limits::Nodes(n),
+            (.., t) => Limits::MoveTime(Duration::from_millis(t.unwrap_or(1000))),
+        }
+    }
+}
+
+/// One game of the file, prepared (for the text it keeps) or analysed.
+struct OneGame<'a> {
+    args: &'a AnalyseArgs,
+    game: &'a PdnGame,
+    /// Its number in the file, from 1, and how many are analysed.
+    number: usize,
+    of: usize,
+    /// Analyse it, or only read it back.
+    search: bool,
+}
+
+impl Visit for OneGame<'_> {
+    type Output = Result<String>;
+
+    fn visit<V: Variant>(self) -> Result<String> {
+        let args = self.args;
+        let given = args.game.rules::<V>()?;
+        let prepared = analyse::prepare(self.game, given)
+            .with_context(|| format!("game {} of the file", self.number))?;
+        if !self.search {
+            return Ok(prepared.pdn());
+        }
+        let eval = args.engine.eval.evaluator(&prepared.rules())?;
+        let threads = threads(args.engine.threads, cores());
+        let mut searcher = Searcher::new(threads, args.engine.hash)?;
+        let settings = Settings {
+            limits: args.limits(),
+            thresholds: Thresholds {
+                mistake: args.mistake,
+                blunder: args.blunder,
+                level: args.level,
+            },
+        };
+        let (number, of) = (self.number, self.of);
+        let analysed = analyse::analyse(prepared, &mut searcher, &eval, &settings, |step| {
+            eprintln!("{}", progress_line(number, of, &step));
+        });
+        Ok(analysed.pdn())
+    }
+}
+
+/// `game 1/3 ply 4/40 23-19 +0.35/14 0.101s` (`(read)` where the game
+/// held the note).
+fn progress_line(number: usize, of: usize, step: &Step<'_>) -> String {
+    let read = if step.searched { "" } else { " (read)" };
+    format!(
+        "game {number}/{of} ply {}/{} {} {}/{} {}.{:03}s{read}",
+        step.done - 1,
+        step.total - 1,
+        step.mv.unwrap_or("start"),
+        score_text(step.note.score),
+        step.note.depth,
+        step.note.time.as_secs(),
+        step.note.time.subsec_millis()
+    )
+}
+
+/// Writes `text` to `path` whole: a file beside it, renamed over it.
+fn write_whole(path: &Path, text: &str) -> Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".part");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, text)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .with_context(|| format!("cannot write --out {}", path.display()))
+}
+
+impl Run for AnalyseArgs {
+    fn run(self) -> Result<()> {
+        if self.game.fen.is_some() || self.game.position.is_some() {
+            bail!("analyse reads each game's start from its FEN or Position tag, not a flag");
+        }
+        let path = &self.file;
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let mut games = read_games(&text).with_context(|| format!("bad {}", path.display()))?;
+        if let Some(n) = self.number {
+            let Some(game) = usize::try_from(n - 1).ok().and_then(|i| games.get(i)) else {
+                bail!("bad --number {n}: {} holds {} games", path.display(), games.len());
+            };
+            games = vec![game.clone()];
+        }
+        let of = games.len();
+        let visit = |i: usize, search: bool| {
+            let game = &games[i];
+            let name = game.tag("Game").unwrap_or(&self.game.game);
+            let one = OneGame {
+                args: &self,
+                game,
+                number: i + 1,
+                of,
+                search,
+            };
+            Games::visit(name, one).context("the PDN's Game tag")?
+        };
+        // Every game read first: a bad one is an error before any search.
+        let mut texts = (0..of).map(|i| visit(i, false)).collect::<Result<Vec<_>>>()?;
+        for i in 0..of {
+            texts[i] = visit(i, true)?;
+            if let Some(out) = &self.out {
+                write_whole(out, &texts.concat())?;
+            }
+        }
+        if self.out.is_none() {
+            let mut stdout = std::io::stdout().lock();
+            write!(stdout, "{}", texts.concat()).context("cannot write")?;
+        }
+        Ok(())
+    }
+}
