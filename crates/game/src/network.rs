@@ -56,9 +56,9 @@ pub const ACTIVATION_MAX: i32 = 127;
 /// Units of score per float unit of the output.
 pub const OUTPUT_SCALE: i32 = 300;
 /// The largest first layer, hidden layer and bucket count a file may say.
-pub const MAX_FT: u32 = 2048;
+pub const MAX_FT: u32 = 512;
 /// See [`MAX_FT`].
-pub const MAX_HIDDEN: u32 = 128;
+pub const MAX_HIDDEN: u32 = 64;
 /// See [`MAX_FT`].
 pub const MAX_BUCKETS: u32 = 32;
 
@@ -406,15 +406,12 @@ pub trait NetworkInputs {
     /// Inputs per perspective.
     fn network_inputs(&self) -> usize;
 
-    /// Output buckets.
-    fn network_buckets(&self) -> usize;
-
     /// Replaces `ours` and `theirs` with the active inputs (each of value
     /// 1) of the side to move's perspective and the other's.
     fn active_inputs(&self, ours: &mut Vec<u16>, theirs: &mut Vec<u16>);
 
-    /// The output bucket of the position.
-    fn bucket(&self) -> usize;
+    /// The output bucket of the position, of `buckets`.
+    fn bucket(&self, buckets: usize) -> usize;
 }
 
 #[cfg(test)]
