@@ -58,7 +58,7 @@ impl Default for Accumulator {
 
 /// A checkers network, read from a network file and checked against the
 /// rules it is for.
-#[derive(Debug)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Network {
     weights: NetworkWeights,
     rules: RuleSet,
@@ -79,6 +79,14 @@ impl Network {
             weights,
             rules: rules.set,
             fingerprint,
+        })
+    }
+
+    /// The network built into the binary for `rules`, if there is one.
+    pub fn shipped(rules: Rules) -> Result<SharedNetwork, NetworkError> {
+        let _ = rules;
+        Err(NetworkError::NotBuiltIn {
+            key: network_key(rules),
         })
     }
 

@@ -226,3 +226,31 @@ fn a_network_for_other_rules_is_refused() {
         Err(NetworkError::Checksum)
     ));
 }
+
+#[test]
+fn a_network_file_is_named_as_an_evaluation() {
+    use crate::eval::Eval;
+    use parlour_game::Variant;
+    let net = random_network(Rules::ENGLISH, 16, 2);
+    let path = std::env::temp_dir().join(format!("parlour-net-{}.net", std::process::id()));
+    net.weights().write(&path).unwrap();
+    let spec = path.to_str().unwrap();
+    match Rules::ENGLISH.evaluator(spec) {
+        Ok(Eval::Network(read)) => assert_eq!(*read, net),
+        other => panic!("{other:?}"),
+    }
+    let err = Rules::HUFFING.evaluator(spec).unwrap_err();
+    let source = std::error::Error::source(&err).unwrap().to_string();
+    assert!(
+        source.starts_with("this network is for `checkers/english"),
+        "{source}"
+    );
+    // No network is built in yet: `network` says so.
+    let err = Rules::ENGLISH.evaluator("network").unwrap_err();
+    let source = std::error::Error::source(&err).unwrap().to_string();
+    assert!(
+        source.starts_with("no network `checkers/english/network-1`"),
+        "{source}"
+    );
+    std::fs::remove_file(&path).unwrap();
+}
