@@ -54,7 +54,9 @@ pub const WEIGHT_SHIFT: u32 = 6;
 /// The largest activation.
 pub const ACTIVATION_MAX: i32 = 127;
 /// Units of score per float unit of the output.
-pub const OUTPUT_SCALE: i32 = 300;
+pub const OUTPUT_SCALE: i32 = 100;
+/// The largest score a network gives, either way, in units of score.
+pub const MAX_SCORE: i32 = 15_000;
 /// The largest first layer, hidden layer and bucket count a file may say.
 pub const MAX_FT: u32 = 512;
 /// See [`MAX_FT`].
@@ -395,11 +397,62 @@ impl NetworkWeights {
         Ok(self)
     }
 
+    /// The score of the position whose active inputs are `ours` (the side
+    /// to move's perspective) and `theirs`, in output bucket `bucket`: the
+    /// definition of the arithmetic, plainly, for trainers and tests. A
+    /// game's own inference gives the same integers, faster and without
+    /// allocating.
+    pub fn score(&self, ours: &[u16], theirs: &[u16], bucket: usize) -> i32 {
+        let NetworkShape { ft, l1, l2, .. } = self.shape;
+        let mut input = Vec::with_capacity(2 * ft);
+        for active in [ours, theirs] {
+            let mut acc = self.ft_biases.clone();
+            for &i in active {
+                let row = &self.ft_weights[i as usize * ft..][..ft];
+                acc.iter_mut()
+                    .zip(row)
+                    .for_each(|(a, &w)| *a = a.wrapping_add(w));
+            }
+            input.extend(acc.iter().map(|&a| a.clamp(0, ACTIVATION_MAX as i16) as u8));
+        }
+        let h1 = dense(&input, &self.l1_weights, &self.l1_biases, l1);
+        let h2 = dense(&h1, &self.l2_weights, &self.l2_biases, l2);
+        let out =
+            self.out_biases[bucket].wrapping_add(dot(&h2, &self.out_weights[bucket * l2..][..l2]));
+        output_score(out)
+    }
+
     /// A 64-bit fingerprint of the weights, to tell networks apart.
     pub fn fingerprint(&self) -> u64 {
         let bytes = self.to_bytes();
         u64::from_le_bytes(bytes[bytes.len() - 8..].try_into().expect("8"))
     }
+}
+
+/// The sum of `a[i] * w[i]` in `i32`, wrapping.
+fn dot(a: &[u8], w: &[i8]) -> i32 {
+    a.iter()
+        .zip(w)
+        .fold(0i32, |s, (&a, &w)| s.wrapping_add(a as i32 * w as i32))
+}
+
+/// A dense layer of `n` units over `input`, clipped.
+fn dense(input: &[u8], weights: &[i8], biases: &[i32], n: usize) -> Vec<u8> {
+    (0..n)
+        .map(|j| {
+            let sum =
+                biases[j].wrapping_add(dot(input, &weights[j * input.len()..][..input.len()]));
+            (sum >> WEIGHT_SHIFT).clamp(0, ACTIVATION_MAX) as u8
+        })
+        .collect()
+}
+
+/// The output sum (at `FT_SCALE * WEIGHT_SCALE`) in units of score,
+/// within `±MAX_SCORE`.
+#[inline]
+pub fn output_score(out: i32) -> i32 {
+    let score = out as i64 * OUTPUT_SCALE as i64 / (FT_SCALE * WEIGHT_SCALE) as i64;
+    score.clamp(-MAX_SCORE as i64, MAX_SCORE as i64) as i32
 }
 
 /// A game whose positions a network can score: the sparse inputs of each

@@ -19,8 +19,7 @@ use crate::position::Position;
 use crate::rules::{RuleSet, Rules};
 use inputs::{bucket_of, View, INPUTS};
 use parlour_game::network::{
-    NetworkError, NetworkInputs, NetworkShape, NetworkWeights, ACTIVATION_MAX, FT_SCALE,
-    OUTPUT_SCALE, WEIGHT_SCALE,
+    NetworkError, NetworkInputs, NetworkShape, NetworkWeights, ACTIVATION_MAX,
 };
 use parlour_game::Side;
 use std::path::Path;
@@ -32,8 +31,6 @@ pub const INPUT_SET: &str = "network-1";
 pub const MAX_FT: usize = parlour_game::network::MAX_FT as usize;
 /// The widest hidden layer this build evaluates.
 pub const MAX_HIDDEN: usize = parlour_game::network::MAX_HIDDEN as usize;
-/// The largest score the network gives, in hundredths of a man.
-pub const MAX_SCORE: i32 = 15_000;
 
 /// The key of the network of `rules`, e.g. `checkers/english/network-1`.
 pub fn network_key(rules: Rules) -> String {
@@ -192,8 +189,7 @@ impl Network {
         k.layer(&h1.0[..l1], &w.l2_weights, &w.l2_biases, &mut h2.0[..l2]);
         let out = w.out_biases[bucket]
             + simd::dot_plain(&h2.0[..l2], &w.out_weights[bucket * l2..][..l2]);
-        let score = out as i64 * OUTPUT_SCALE as i64 / (FT_SCALE * WEIGHT_SCALE) as i64;
-        score.clamp(-MAX_SCORE as i64, MAX_SCORE as i64) as i32
+        parlour_game::network::output_score(out)
     }
 }
 

@@ -157,6 +157,10 @@ fn every_kernel_gives_the_plain_score_on_random_positions() {
             let us = pos.side().index();
             let bucket = pos.bucket(8);
             let plain = net.forward(&acc.values[us], &acc.values[1 - us], bucket, Kernels::Plain);
+            let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+            pos.active_inputs(&mut ours, &mut theirs);
+            let reference = net.weights().score(&ours, &theirs, bucket);
+            assert_eq!(plain, reference, "the game crate's definition, on {pos}");
             for k in Kernels::available() {
                 let got = net.forward(&acc.values[us], &acc.values[1 - us], bucket, k);
                 assert_eq!(got, plain, "{k:?} on {pos}");
@@ -182,13 +186,14 @@ fn a_hand_made_network_gives_the_hand_computed_score() {
     let net = Network::from_weights(w, Rules::ENGLISH).unwrap();
     let score = |fen: &str| net.evaluate(&Position::from_fen(fen, Rules::ENGLISH).unwrap());
     // 127 * 64 >> 6 = 127 at each layer; out = 127 * 64 - 2 * 8128 = -8128,
-    // which is -1.0 of output, -300 hundredths of a man.
-    assert_eq!(score("B:W28:B1"), -300);
-    assert_eq!(score("B:W28:B1,2"), -300, "the clip holds unit 0 at 127");
+    // which is -1.0 of output, OUTPUT_SCALE (100) hundredths of a man.
+    assert_eq!(parlour_game::network::OUTPUT_SCALE, 100);
+    assert_eq!(score("B:W28:B1"), -100);
+    assert_eq!(score("B:W28:B1,2"), -100, "the clip holds unit 0 at 127");
     // White to move: White has no man on its square 1 (32): only the bias.
-    assert_eq!(score("W:W28:B1"), -600);
+    assert_eq!(score("W:W28:B1"), -200);
     // White's man on 32 is its own square 1.
-    assert_eq!(score("W:W32:B5"), -300);
+    assert_eq!(score("W:W32:B5"), -100);
 }
 
 #[test]
