@@ -363,6 +363,42 @@ impl Evaluator<Position> for Eval {
         }
     }
 
+    /// A network's accumulator; nothing for the other evaluations.
+    fn state_len(&self) -> usize {
+        match self {
+            Eval::Network(net) => net.state_len(),
+            Eval::WithTables(inner, _) => inner.state_len(),
+            _ => 0,
+        }
+    }
+
+    #[inline]
+    fn refresh(&self, pos: &Position, state: &mut [i16]) {
+        match self {
+            Eval::Network(net) => net.refresh(pos, state),
+            Eval::WithTables(inner, _) => inner.refresh(pos, state),
+            _ => {}
+        }
+    }
+
+    #[inline]
+    fn update(&self, parent: &Position, child: &Position, state: &mut [i16]) {
+        match self {
+            Eval::Network(net) => net.update(parent, child, state),
+            Eval::WithTables(inner, _) => inner.update(parent, child, state),
+            _ => {}
+        }
+    }
+
+    #[inline]
+    fn evaluate_with(&self, pos: &Position, state: &[i16]) -> i32 {
+        match self {
+            Eval::Network(net) => net.evaluate_with(pos, state),
+            Eval::WithTables(inner, _) => inner.evaluate_with(pos, state),
+            other => other.evaluate(pos),
+        }
+    }
+
     #[inline]
     fn probe(&self, pos: &Position) -> Option<Proven> {
         self.tables_for(pos)?.probe(pos)

@@ -37,18 +37,19 @@ pub fn network_key(rules: Rules) -> String {
     format!("checkers/{}/{INPUT_SET}", rules.set.name())
 }
 
-/// Both colours' first layers (Black's first), before the activation.
+/// Both colours' first layers (Black's first), before the activation: a
+/// buffer for scoring one position from scratch.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[repr(C, align(64))]
 pub struct Accumulator {
-    /// Indexed by [`Side::index`]; only the first `ft` entries are used.
-    pub values: [[i16; MAX_FT]; 2],
+    /// Black's `ft` values, then White's; the rest unused.
+    pub values: [i16; 2 * MAX_FT],
 }
 
 impl Default for Accumulator {
     fn default() -> Self {
         Accumulator {
-            values: [[0; MAX_FT]; 2],
+            values: [0; 2 * MAX_FT],
         }
     }
 }
@@ -112,13 +113,18 @@ impl Network {
         self.fingerprint
     }
 
-    /// Fills `acc` for `pos` from scratch.
+    /// The length of an accumulator: both colours' first layers.
+    pub fn state_len(&self) -> usize {
+        2 * self.weights.shape.ft
+    }
+
+    /// Fills `acc` ([`Network::state_len`] long: Black's first layer, then
+    /// White's) for `pos` from scratch.
     #[inline]
-    pub fn refresh(&self, pos: &Position, acc: &mut Accumulator) {
+    pub fn refresh(&self, pos: &Position, acc: &mut [i16]) {
         let ft = self.weights.shape.ft;
         let views = View::both(pos);
-        for (half, view) in acc.values.iter_mut().zip(&views) {
-            let half = &mut half[..ft];
+        for (half, view) in acc[..2 * ft].chunks_exact_mut(ft).zip(&views) {
             half.copy_from_slice(&self.weights.ft_biases);
             view.for_each(|i| simd::add_row(half, self.row(i)));
         }
@@ -128,11 +134,10 @@ impl Network {
     /// inputs that went are taken off and the new ones added, whatever the
     /// move was (a step, a capture, a crowning, a huff, a compel).
     #[inline]
-    pub fn update(&self, parent: &Position, child: &Position, acc: &mut Accumulator) {
+    pub fn update(&self, parent: &Position, child: &Position, acc: &mut [i16]) {
         let ft = self.weights.shape.ft;
         let (before, after) = (View::both(parent), View::both(child));
-        for c in 0..2 {
-            let half = &mut acc.values[c][..ft];
+        for (c, half) in acc[..2 * ft].chunks_exact_mut(ft).enumerate() {
             before[c]
                 .minus(&after[c])
                 .for_each(|i| simd::sub_row(half, self.row(i)));
@@ -151,24 +156,24 @@ impl Network {
     /// The score of `pos`, whose accumulator is `acc`, from the side to
     /// move's view, in hundredths of a man.
     #[inline]
-    pub fn evaluate_with(&self, pos: &Position, acc: &Accumulator) -> i32 {
+    pub fn evaluate_with(&self, pos: &Position, acc: &[i16]) -> i32 {
+        let ft = self.weights.shape.ft;
         let pieces = (pos.pieces(Side::Black) | pos.pieces(Side::White)).count();
         let bucket = bucket_of(pieces, self.weights.shape.buckets);
-        let us = pos.side().index();
-        self.forward(
-            &acc.values[us],
-            &acc.values[1 - us],
-            bucket,
-            simd::Kernels::best(),
-        )
+        let (black, white) = acc[..2 * ft].split_at(ft);
+        let (ours, theirs) = match pos.side() {
+            Side::Black => (black, white),
+            Side::White => (white, black),
+        };
+        self.forward(ours, theirs, bucket, simd::Kernels::best())
     }
 
     /// The score of `pos` from scratch.
     #[inline]
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let mut acc = Accumulator::default();
-        self.refresh(pos, &mut acc);
-        self.evaluate_with(pos, &acc)
+        self.refresh(pos, &mut acc.values);
+        self.evaluate_with(pos, &acc.values)
     }
 
     /// The layers after the accumulator, with the kernels `k`.
