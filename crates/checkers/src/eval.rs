@@ -30,6 +30,7 @@
 use crate::geometry::step;
 use crate::learned::Model;
 use crate::moves::Action;
+use crate::network::Network;
 use crate::position::{Pending, Position};
 use parlour_game::tables::SharedTables;
 use parlour_game::{Evaluate, Evaluator, Proven, Side};
@@ -302,6 +303,8 @@ pub enum Eval {
     Handwritten,
     /// A learned model read from a weights file ([`crate::learned`]).
     Learned(Arc<Model>),
+    /// A network ([`crate::network`]), built in or read from a file.
+    Network(Arc<Network>),
     /// An evaluation with endgame databases beside it: positions the
     /// databases hold are given their exact value ([`Evaluator::probe`]),
     /// the others the inner evaluation's score.
@@ -334,13 +337,15 @@ impl PartialEq for Tables {
 impl Eq for Tables {}
 
 impl std::fmt::Display for Eval {
-    /// `handwritten`, `learned`, or `learned:` and the weights'
-    /// fingerprint; `+egdb` where databases are beside it.
+    /// `handwritten`, `learned`, `learned:` and the weights'
+    /// fingerprint, or `network:` and the network's; `+egdb` where
+    /// databases are beside it.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Eval::Shipped => f.write_str("learned"),
             Eval::Handwritten => f.write_str("handwritten"),
             Eval::Learned(model) => write!(f, "learned:{:016x}", model.fingerprint()),
+            Eval::Network(net) => write!(f, "network:{:016x}", net.fingerprint()),
             Eval::WithTables(inner, _) => write!(f, "{inner}+egdb"),
         }
     }
@@ -353,7 +358,44 @@ impl Evaluator<Position> for Eval {
             Eval::Shipped => crate::learned::shipped_ref(pos.rules()).evaluate(pos),
             Eval::Handwritten => handwritten(pos),
             Eval::Learned(model) => model.evaluate(pos),
+            Eval::Network(net) => net.evaluate(pos),
             Eval::WithTables(inner, _) => inner.evaluate(pos),
+        }
+    }
+
+    /// A network's accumulator; nothing for the other evaluations.
+    fn state_len(&self) -> usize {
+        match self {
+            Eval::Network(net) => net.state_len(),
+            Eval::WithTables(inner, _) => inner.state_len(),
+            _ => 0,
+        }
+    }
+
+    #[inline]
+    fn refresh(&self, pos: &Position, state: &mut [i16]) {
+        match self {
+            Eval::Network(net) => net.refresh(pos, state),
+            Eval::WithTables(inner, _) => inner.refresh(pos, state),
+            _ => {}
+        }
+    }
+
+    #[inline]
+    fn update(&self, parent: &Position, child: &Position, state: &mut [i16]) {
+        match self {
+            Eval::Network(net) => net.update(parent, child, state),
+            Eval::WithTables(inner, _) => inner.update(parent, child, state),
+            _ => {}
+        }
+    }
+
+    #[inline]
+    fn evaluate_with(&self, pos: &Position, state: &[i16]) -> i32 {
+        match self {
+            Eval::Network(net) => net.evaluate_with(pos, state),
+            Eval::WithTables(inner, _) => inner.evaluate_with(pos, state),
+            other => other.evaluate(pos),
         }
     }
 

@@ -441,6 +441,10 @@ impl Learn for Position {
         )?)))
     }
 
+    fn as_network(&self) -> Option<&dyn parlour_game::NetworkInputs> {
+        Some(self)
+    }
+
     fn features(&self, out: &mut Features) {
         out.clear();
         let phase = for_each_feature(self, |index, value| {

@@ -34,6 +34,7 @@ mod key;
 pub mod learned;
 mod movegen;
 mod moves;
+pub mod network;
 mod notation;
 mod position;
 mod rules;

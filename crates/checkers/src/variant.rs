@@ -136,18 +136,23 @@ impl Variant for Rules {
         "deck"
     }
 
-    /// `default` or `learned` (the weights built in for these rules),
-    /// `handwritten`, or the path of a weights file made for these rules.
+    /// `default` or `learned` (the evaluation built in for these rules:
+    /// the pattern model), `patterns` (the same, by its own name),
+    /// `network` (the network built in for these rules, refused where
+    /// there is none), `handwritten`, or the path of a weights or network
+    /// file made for these rules (its first bytes say which).
     fn evaluator(&self, spec: &str) -> Result<Eval, EvalError> {
+        let load = |e: Box<dyn std::error::Error + Send + Sync>| EvalError::Load {
+            spec: spec.to_string(),
+            source: e,
+        };
         match spec.trim() {
-            "default" | "learned" => Ok(Eval::Learned(crate::learned::shipped(*self))),
+            "default" | "learned" | "patterns" => Ok(Eval::Learned(crate::learned::shipped(*self))),
+            "network" => crate::network::Network::shipped(*self)
+                .map(Eval::Network)
+                .map_err(|e| load(Box::new(e))),
             "handwritten" => Ok(Eval::Handwritten),
-            path => crate::learned::Model::read(std::path::Path::new(path), *self)
-                .map(|model| Eval::Learned(std::sync::Arc::new(model)))
-                .map_err(|e| EvalError::Load {
-                    spec: spec.to_string(),
-                    source: Box::new(e),
-                }),
+            path => read_eval_file(std::path::Path::new(path), *self).map_err(load),
         }
     }
 
@@ -161,6 +166,26 @@ impl Variant for Rules {
 
     fn with_unique_paths<W: WithGame>(pos: &Position, run: W) -> Option<W::Output> {
         Some(run.run(&UniquePaths(*pos)))
+    }
+}
+
+/// The evaluation of a weights file (a pattern model) or a network file,
+/// by its first bytes.
+fn read_eval_file(
+    path: &std::path::Path,
+    rules: Rules,
+) -> Result<Eval, Box<dyn std::error::Error + Send + Sync>> {
+    use std::io::Read;
+    let mut head = [0u8; 16];
+    let is_network = std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut head))
+        .is_ok_and(|()| parlour_game::network::is_network(&head));
+    if is_network {
+        let net = crate::network::Network::read(path, rules)?;
+        Ok(Eval::Network(std::sync::Arc::new(net)))
+    } else {
+        let model = crate::learned::Model::read(path, rules)?;
+        Ok(Eval::Learned(std::sync::Arc::new(model)))
     }
 }
 
@@ -275,7 +300,14 @@ mod tests {
                 );
             }
         }
-        // Anything else names a weights file, which must exist.
+        let Ok(Eval::Learned(model)) = Rules::ENGLISH.evaluator("patterns") else {
+            panic!("patterns is the shipped model");
+        };
+        assert_eq!(
+            model.fingerprint(),
+            crate::learned::shipped(Rules::ENGLISH).fingerprint()
+        );
+        // Anything else names a weights or network file, which must exist.
         assert!(matches!(
             Rules::ENGLISH.evaluator("no/such/weights"),
             Err(EvalError::Load { .. })

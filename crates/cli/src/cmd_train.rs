@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use parlour_game::learn::NetShape;
 use parlour_game::{Learn, Variant, Visit, Weights};
-use parlour_train::{DataFile, Dataset, EpochReport, Losses, TrainConfig, Trained};
+use parlour_train::{DataFile, Dataset, EpochReport, Losses, Samples, TrainConfig, Trained};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -19,10 +19,10 @@ pub struct TrainArgs {
     /// Data files written by `parlour selfplay` (any number, of the same
     /// game and rules).
     #[arg(long, required = true, num_args = 1..)]
-    data: Vec<PathBuf>,
+    pub(crate) data: Vec<PathBuf>,
     /// The weights file to write.
     #[arg(long)]
-    out: PathBuf,
+    pub(crate) out: PathBuf,
     /// Start from these weights instead of zeros.
     #[arg(long)]
     init: Option<PathBuf>,
@@ -32,9 +32,10 @@ pub struct TrainArgs {
     /// Positions a gradient step.
     #[arg(long, default_value_t = TrainConfig::default().batch)]
     batch: usize,
-    /// Adam's step size, in hundredths of a man.
-    #[arg(long, default_value_t = TrainConfig::default().learning_rate)]
-    lr: f32,
+    /// Adam's step size: in hundredths of a man for the pattern model
+    /// (default 0.5), in float weight units for a network (default 0.001).
+    #[arg(long)]
+    lr: Option<f32>,
     /// The weight of the game's result in the target; the rest is the
     /// search's score.
     #[arg(long, default_value_t = TrainConfig::default().lambda)]
@@ -61,40 +62,24 @@ pub struct TrainArgs {
     /// `--init` of a linear model's weights, they start from it.
     #[arg(long, default_value_t = TrainConfig::default().hidden)]
     hidden: usize,
+    #[command(flatten)]
+    pub(crate) network: NetworkArgs,
 }
 
 fn train<G: Learn>(template: &G, args: &TrainArgs, default_eval: &str) -> Result<()> {
+    if args.network.network {
+        return crate::cmd_train_network::train(template, args);
+    }
     if let Some(why) = template.refuse_hidden(args.hidden) {
         anyhow::bail!("{why}");
     }
     let started = Instant::now();
-    let mut files = Vec::new();
-    for path in &args.data {
-        files.push(DataFile::read(path)?);
-    }
-    let data = Dataset::load(template, &files)?;
-    drop(files);
-    println!(
-        "{} records, {} distinct positions, read in {:.1} s",
-        data.records,
-        data.len(),
-        started.elapsed().as_secs_f64()
-    );
+    let data = load(template, &args.data)?;
     let initial = match &args.init {
         Some(path) => Some(initial_weights(template, path, args.hidden)?),
         None => None,
     };
     println!("epoch  train loss  validation loss  step    seconds");
-    let mut report = |r: &EpochReport| {
-        println!(
-            "{:>5}  {:>10.5}  {:>15.5}  {:>5.3}  {:>8.1}",
-            r.epoch,
-            r.train_loss,
-            r.validation_loss,
-            r.learning_rate,
-            r.elapsed.as_secs_f64()
-        );
-    };
     let trained = parlour_train::train(template, &data, &args.config(), initial, &mut report)?;
     print_losses(&trained, default_eval);
     trained
@@ -106,6 +91,56 @@ fn train<G: Learn>(template: &G, args: &TrainArgs, default_eval: &str) -> Result
         started.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// Prints an epoch's line of the table training prints.
+pub(crate) fn report(r: &EpochReport) {
+    println!(
+        "{:>5}  {:>10.5}  {:>15.5}  {:>5.3}  {:>8.1}",
+        r.epoch,
+        r.train_loss,
+        r.validation_loss,
+        r.learning_rate,
+        r.elapsed.as_secs_f64()
+    );
+}
+
+/// The distinct positions of the data files `paths`, with a line saying
+/// how many.
+pub(crate) fn load<G: Learn>(template: &G, paths: &[PathBuf]) -> Result<Dataset<G>> {
+    let started = Instant::now();
+    let mut files = Vec::new();
+    for path in paths {
+        files.push(DataFile::read(path)?);
+    }
+    let data = Dataset::load(template, &files)?;
+    println!(
+        "{} records, {} distinct positions, read in {:.1} s",
+        data.records,
+        data.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(data)
+}
+
+/// The flags of `parlour train --network`.
+#[derive(Args, Debug)]
+pub(crate) struct NetworkArgs {
+    /// Train the game's network evaluation instead of its pattern model
+    /// (checkers), and write a network file.
+    #[arg(long)]
+    pub(crate) network: bool,
+    /// The network's first layer: units per perspective (16 to 512, in
+    /// sixteens).
+    #[arg(long, default_value_t = 128)]
+    pub(crate) ft: usize,
+    /// The first hidden layer's units (16 to 64, in sixteens).
+    #[arg(long, default_value_t = 32)]
+    pub(crate) l1_units: usize,
+    /// The second hidden layer's units (16 to 64, in sixteens; `--l2` is
+    /// the regularisation).
+    #[arg(long, default_value_t = 32)]
+    pub(crate) l2_units: usize,
 }
 
 /// The weights of the file `path` (`--init`) to start from, in units of
@@ -155,11 +190,15 @@ fn print_losses(trained: &Trained, default_eval: &str) {
 }
 
 impl TrainArgs {
-    fn config(&self) -> TrainConfig {
+    pub(crate) fn config(&self) -> TrainConfig {
+        let lr = match self.network.network {
+            true => 0.001,
+            false => TrainConfig::default().learning_rate,
+        };
         TrainConfig {
             epochs: self.epochs,
             batch: self.batch,
-            learning_rate: self.lr,
+            learning_rate: self.lr.unwrap_or(lr),
             lambda: self.lambda,
             l2: self.l2,
             validation: self.validation,
@@ -172,18 +211,23 @@ impl TrainArgs {
 
     /// The weights file's note: `--note`, then how they were trained.
     fn note_for(&self, trained: &Trained) -> String {
+        self.note_with(trained.samples, trained.losses.blended)
+    }
+
+    /// `--note`, then how a model was trained.
+    pub(crate) fn note_with(&self, samples: Samples, loss: f64) -> String {
         format!(
             "{}{}trained on {} positions ({} held out) from {}; validation loss {:.5}; lambda {}",
             self.note,
             if self.note.is_empty() { "" } else { "; " },
-            trained.samples.training,
-            trained.samples.validation,
+            samples.training,
+            samples.validation,
             self.data
                 .iter()
                 .map(|p| p.display().to_string())
                 .collect::<Vec<_>>()
                 .join(", "),
-            trained.losses.blended,
+            loss,
             self.lambda
         )
     }

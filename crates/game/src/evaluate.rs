@@ -79,6 +79,35 @@ pub trait Evaluator<G: Game> {
         None
     }
 
+    /// The length of the state (`i16`s) this evaluator keeps per ply of a
+    /// search to score a position from its parent's state (a network's
+    /// accumulator), or 0, the default, for an evaluator that scores each
+    /// position from scratch: a searcher then only calls
+    /// [`Evaluator::evaluate`]. A searcher allocates the states once per
+    /// search.
+    fn state_len(&self) -> usize {
+        0
+    }
+
+    /// Fills `state` ([`Evaluator::state_len`] long) for `pos` from
+    /// scratch.
+    fn refresh(&self, pos: &G, state: &mut [i16]) {
+        let _ = (pos, state);
+    }
+
+    /// Turns `state`, which holds the state of `parent`, into that of
+    /// `child`, a position reached from it by one move.
+    fn update(&self, parent: &G, child: &G, state: &mut [i16]) {
+        let _ = (parent, child, state);
+    }
+
+    /// The static score of `pos` from its state: the same as
+    /// [`Evaluator::evaluate`].
+    fn evaluate_with(&self, pos: &G, state: &[i16]) -> i32 {
+        let _ = state;
+        self.evaluate(pos)
+    }
+
     /// [`Evaluator::probe`], and for a won or lost position its distance
     /// in plies to the next conversion (a capture or a man's move, into a
     /// smaller database) under best play, where the databases keep it:

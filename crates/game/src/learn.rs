@@ -83,6 +83,12 @@ pub trait Learn: Evaluate {
         weights
     }
 
+    /// The game's network inputs ([`crate::network`]), if it has a
+    /// network evaluation to train. The default: none.
+    fn as_network(&self) -> Option<&dyn crate::network::NetworkInputs> {
+        None
+    }
+
     /// Why a model with `hidden` hidden units ([`NetShape`]) cannot be
     /// evaluated by the game, or `None` if it can. By default a game
     /// evaluates the linear model only.

@@ -53,6 +53,7 @@ pub mod params;
 mod pool;
 mod score;
 mod stack;
+mod states;
 pub mod tt;
 mod worker;
 

@@ -21,6 +21,7 @@ use crate::ordering::Tables;
 use crate::params::P;
 use crate::score::{EVAL_LIMIT, MAX_PLY, PROVEN_DISTANCE, PROVEN_PROGRESS, PROVEN_WIN};
 use crate::stack::Frame;
+use crate::states::States;
 use crate::tt::Table;
 use parlour_game::{Evaluate, Evaluator, Proven};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
@@ -98,6 +99,8 @@ pub(crate) struct Worker<'a, G: Evaluate> {
     stack: Vec<Frame<G::Move>>,
     /// A stack of move-ordering keys ([`crate::ordering::key`]).
     keys: Vec<i64>,
+    /// The evaluator's per-ply states (none for most evaluators).
+    states: States<G>,
 }
 
 impl<'a, G: Evaluate> Worker<'a, G> {
@@ -124,6 +127,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             path: Path::new(root.hashes, MAX_PLY + 1),
             stack: (0..=MAX_PLY + 1).map(|_| Frame::new()).collect(),
             keys: Vec::with_capacity(1 << 16),
+            states: States::new(eval.state_len()),
         }
     }
 
@@ -229,7 +233,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         if let Some(score) = self.evals.get(key) {
             return score;
         }
-        let score = self.evaluate(pos);
+        let score = self
+            .states
+            .evaluate(self.eval, pos, ply)
+            .clamp(-EVAL_LIMIT, EVAL_LIMIT);
         self.evals.put(key, score);
         score
     }

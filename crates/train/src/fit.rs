@@ -182,11 +182,54 @@ fn backward(
     }
 }
 
-/// Adam's state, one entry per weight.
-struct Adam {
-    m: Vec<f32>,
-    v: Vec<f32>,
+/// Adam's state, one entry per weight: the one optimiser of every
+/// trainer in the crate.
+pub(crate) struct Adam {
+    pub(crate) m: Vec<f32>,
+    pub(crate) v: Vec<f32>,
     t: i32,
+}
+
+impl Adam {
+    /// A fresh state for `n` weights.
+    pub(crate) fn new(n: usize) -> Adam {
+        Adam {
+            m: vec![0.0; n],
+            v: vec![0.0; n],
+            t: 0,
+        }
+    }
+
+    /// Starts a step: its bias corrections.
+    pub(crate) fn begin(&mut self) -> AdamStep {
+        self.t += 1;
+        AdamStep {
+            correction1: 1.0 - ADAM_B1.powi(self.t),
+            correction2: 1.0 - ADAM_B2.powi(self.t),
+        }
+    }
+}
+
+const ADAM_B1: f32 = 0.9;
+const ADAM_B2: f32 = 0.999;
+
+/// One step of Adam: the bias corrections of its step number.
+#[derive(Clone, Copy)]
+pub(crate) struct AdamStep {
+    correction1: f32,
+    correction2: f32,
+}
+
+impl AdamStep {
+    /// Moves the weight `w`, whose moments are `m` and `v`, by the
+    /// gradient `g` with step size `lr`.
+    #[inline(always)]
+    pub(crate) fn apply(self, g: f32, w: &mut f32, m: &mut f32, v: &mut f32, lr: f32) {
+        *m = ADAM_B1 * *m + (1.0 - ADAM_B1) * g;
+        *v = ADAM_B2 * *v + (1.0 - ADAM_B2) * g * g;
+        let step = (*m / self.correction1) / ((*v / self.correction2).sqrt() + 1e-8);
+        *w -= lr * step;
+    }
 }
 
 /// The epoch whose weights validated best.
@@ -286,11 +329,7 @@ impl<'a, S: Sample> Fitter<'a, S> {
             shape,
             inverse_scale: 1.0 / scale as f64,
             gradients: (0..threads).map(|_| Mutex::new(vec![0.0; n])).collect(),
-            adam: Adam {
-                m: vec![0.0; n],
-                v: vec![0.0; n],
-                t: 0,
-            },
+            adam: Adam::new(n),
         })
     }
 
@@ -406,10 +445,7 @@ impl<'a, S: Sample> Fitter<'a, S> {
     /// again from zero.
     fn adam_step(&mut self, weights: &mut [f32], batch_len: usize, lr: f32) {
         let adam = &mut self.adam;
-        adam.t += 1;
-        let (b1, b2) = (0.9f32, 0.999f32);
-        let correction1 = 1.0 - b1.powi(adam.t);
-        let correction2 = 1.0 - b2.powi(adam.t);
+        let step = adam.begin();
         let inv_batch = 1.0 / batch_len as f32;
         let l2 = self.config.l2;
         let mut guards: Vec<_> = self
@@ -435,10 +471,7 @@ impl<'a, S: Sample> Fitter<'a, S> {
                         }
                         g[j] = 0.0;
                         let gj = gj * inv_batch + l2 * w[j];
-                        m[j] = b1 * m[j] + (1.0 - b1) * gj;
-                        v[j] = b2 * v[j] + (1.0 - b2) * gj * gj;
-                        let step = (m[j] / correction1) / ((v[j] / correction2).sqrt() + 1e-8);
-                        w[j] -= lr * step;
+                        step.apply(gj, &mut w[j], &mut m[j], &mut v[j], lr);
                     }
                 });
         });
@@ -450,7 +483,7 @@ impl<'a, S: Sample> Fitter<'a, S> {
 
 /// The step size of `epoch` (from 1): the configured one over the first
 /// half of the epochs, falling linearly over the second.
-fn step_size(config: &TrainConfig, epoch: usize) -> f32 {
+pub(crate) fn step_size(config: &TrainConfig, epoch: usize) -> f32 {
     let progress = (epoch - 1) as f32 / config.epochs as f32;
     config.learning_rate
         * if progress < 0.5 {

@@ -11,6 +11,10 @@
 //!   numerics (Adam on mini-batches whose gradients are summed over
 //!   threads, early stopping on the validation loss) are [`fit()`]'s.
 //!
+//! - [`network`]: trains a game's network evaluation in floats with the
+//!   same targets and optimiser, quantises it, and checks the integer
+//!   network's scores against the float one's.
+//!
 //! A game takes part by implementing [`parlour_game::Learn`]: a binary form
 //! of its positions, and the sparse features of its model.
 
@@ -18,6 +22,7 @@ pub mod data;
 mod dataset;
 mod error;
 mod fit;
+pub mod network;
 pub mod selfplay;
 pub mod trainer;
 
@@ -25,5 +30,6 @@ pub use data::{DataError, DataFile, GameRecord, Opened, PositionRecord};
 pub use dataset::{result_for, Dataset};
 pub use error::{TrainError, MIN_SAMPLES};
 pub use fit::{fit, BestEpoch, EpochReport, Fitted, Sample, TrainConfig, MAX_HIDDEN};
+pub use network::{train_network, FloatNetwork, NetworkTrained, QuantCheck};
 pub use selfplay::{Budget, SelfPlay, SelfPlayError, SelfPlayProgress, SelfPlaySummary};
 pub use trainer::{fit_scale, train, Losses, Samples, Trained};

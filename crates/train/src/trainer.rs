@@ -89,7 +89,7 @@ impl Trained {
 
 /// The search's opinion as a probability of winning.
 #[inline]
-fn search_probability(score: f32, scale: f32) -> f64 {
+pub(crate) fn search_probability(score: f32, scale: f32) -> f64 {
     if score >= SCORE_WIN as f32 {
         1.0
     } else if score <= -(SCORE_WIN as f32) {
@@ -202,7 +202,7 @@ pub fn train<G: Learn>(
 
 /// Each position's target: its result blended with the search's opinion,
 /// `lambda * result + (1 - lambda) * sigmoid(search / scale)`.
-fn targets<G>(data: &Dataset<G>, lambda: f32, scale: f32) -> Vec<f32> {
+pub(crate) fn targets<G>(data: &Dataset<G>, lambda: f32, scale: f32) -> Vec<f32> {
     data.results
         .iter()
         .zip(&data.scores)
@@ -214,14 +214,14 @@ fn targets<G>(data: &Dataset<G>, lambda: f32, scale: f32) -> Vec<f32> {
 
 /// The positions of a dataset, by index, held out for validation and
 /// trained on.
-struct Split {
-    validation: Vec<usize>,
-    training: Vec<usize>,
+pub(crate) struct Split {
+    pub(crate) validation: Vec<usize>,
+    pub(crate) training: Vec<usize>,
 }
 
 /// Holds out a `share` of the games, by a hash of each game's number, so
 /// that the split is the same whatever the order of the data.
-fn split<G>(data: &Dataset<G>, share: f32) -> Split {
+pub(crate) fn split<G>(data: &Dataset<G>, share: f32) -> Split {
     let (validation, training) = (0..data.games.len()).partition(|&i| {
         let h = data.games[i].wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
         (h as f64 / (1u64 << 24) as f64) < share as f64

@@ -51,6 +51,7 @@ impl<G: Evaluate> Worker<'_, G> {
         let key = pos.hash_after(frame.key, child);
         let previous = continuation_key(pos.history_key(mv));
         self.stack[ply + 1].reset(key, quiet, previous);
+        self.states.set(ply + 1, child);
         self.path.push(key);
     }
 

@@ -148,6 +148,7 @@ impl<G: Evaluate> Worker<'_, G> {
         let key = root.hash();
         let tt_move = self.shared.table.probe(key).and_then(|h| h.move_index);
         self.stack[0].reset(key, quiet, NO_KEY);
+        self.states.set(0, root);
         self.score_moves(root, moves, tt_move, 0);
         let mut root_moves = Vec::with_capacity(moves.len());
         for i in 0..moves.len() {
