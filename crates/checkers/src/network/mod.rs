@@ -3,7 +3,7 @@
 //! from the inputs it changed, a clipped activation, two small `i8`
 //! hidden layers and an output per bucket of piece count. The arithmetic
 //! and the file are [`parlour_game::network`]'s; the kernels that do the
-//! sums are [`simd`]'s, one plain-Rust twin that the vector ones are
+//! sums are `simd`'s, one plain-Rust twin that the vector ones are
 //! tested against.
 //!
 //! The accumulator holds both colours' first layers, so a move updates
