@@ -66,10 +66,14 @@ fn a_checkers_network_trains_loads_and_plays() {
         ),
         "{err}"
     );
-    // No network is built in yet.
-    let err = fails(&["best", "--eval", "network", "--depth", "3"]);
+    // English has a network built in; huffing none.
+    let best = ok(&["best", "--eval", "network", "--depth", "3"]);
+    assert!(best.contains("bestmove "), "{best}");
+    let err = fails(&[
+        "best", "--rules", "huffing", "--eval", "network", "--depth", "3",
+    ]);
     assert!(
-        err.contains("no network `checkers/english/network-1` is built into this build"),
+        err.contains("no network `checkers/huffing/network-1` is built into this build"),
         "{err}"
     );
     // A shape the engine cannot hold is refused before any training.

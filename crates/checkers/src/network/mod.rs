@@ -23,7 +23,7 @@ use parlour_game::network::{
 };
 use parlour_game::Side;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The version of the input set; a network file names it in its key.
 pub const INPUT_SET: &str = "network-1";
@@ -80,12 +80,25 @@ impl Network {
         })
     }
 
-    /// The network built into the binary for `rules`, if there is one.
+    /// The network built into the binary for `rules`, if there is one:
+    /// english has `networks/english.net`, huffing none yet. Read once;
+    /// the tests read it, so a file that does not fit is a build that
+    /// never ships.
     pub fn shipped(rules: Rules) -> Result<SharedNetwork, NetworkError> {
-        let _ = rules;
-        Err(NetworkError::NotBuiltIn {
-            key: network_key(rules),
-        })
+        static ENGLISH: OnceLock<SharedNetwork> = OnceLock::new();
+        match rules.set {
+            RuleSet::English => Ok(ENGLISH
+                .get_or_init(|| {
+                    let bytes = include_bytes!("../../networks/english.net");
+                    let weights = NetworkWeights::from_bytes(bytes)
+                        .and_then(|w| Network::from_weights(w, rules));
+                    Arc::new(weights.expect("the built-in network fits this build"))
+                })
+                .clone()),
+            RuleSet::Huffing => Err(NetworkError::NotBuiltIn {
+                key: network_key(rules),
+            }),
+        }
     }
 
     /// Reads a network file made for `rules`.
