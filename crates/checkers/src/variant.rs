@@ -137,9 +137,9 @@ impl Variant for Rules {
     }
 
     /// `default` or `learned` (the evaluation built in for these rules:
-    /// the pattern model), `patterns` (the same, by its own name),
-    /// `network` (the network built in for these rules, refused where
-    /// there is none), `handwritten`, or the path of a weights or network
+    /// english's network, huffing's pattern model), `patterns` (the
+    /// pattern model), `network` (the network built in for these rules,
+    /// refused where there is none), `handwritten`, or the path of a weights or network
     /// file made for these rules (its first bytes say which).
     fn evaluator(&self, spec: &str) -> Result<Eval, EvalError> {
         let load = |e: Box<dyn std::error::Error + Send + Sync>| EvalError::Load {
@@ -147,7 +147,8 @@ impl Variant for Rules {
             source: e,
         };
         match spec.trim() {
-            "default" | "learned" | "patterns" => Ok(Eval::Learned(crate::learned::shipped(*self))),
+            "default" | "learned" => Ok(default_eval(*self)),
+            "patterns" => Ok(Eval::Learned(crate::learned::shipped(*self))),
             "network" => crate::network::Network::shipped(*self)
                 .map(Eval::Network)
                 .map_err(|e| load(Box::new(e))),
@@ -257,6 +258,15 @@ const BENCH: &[BenchCase] = &[
     ),
 ];
 
+/// The evaluation `default` and `learned` name: the built-in network
+/// where the rules have one (english), else the built-in pattern model.
+fn default_eval(rules: Rules) -> Eval {
+    match crate::network::Network::shipped(rules) {
+        Ok(net) => Eval::Network(net),
+        Err(_) => Eval::Learned(crate::learned::shipped(rules)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -290,23 +300,25 @@ mod tests {
             Eval::Handwritten
         );
         for name in ["default", "learned"] {
-            for rules in [Rules::ENGLISH, Rules::HUFFING] {
-                let Ok(Eval::Learned(model)) = rules.evaluator(name) else {
-                    panic!("{name} is the shipped model");
-                };
-                assert_eq!(
-                    model.fingerprint(),
-                    crate::learned::shipped(rules).fingerprint()
-                );
-            }
+            // English's default is its network, huffing's the pattern model.
+            let Ok(Eval::Network(net)) = Rules::ENGLISH.evaluator(name) else {
+                panic!("{name} is english's built-in network");
+            };
+            let shipped = crate::network::Network::shipped(Rules::ENGLISH).unwrap();
+            assert_eq!(net.fingerprint(), shipped.fingerprint());
+            let Ok(Eval::Learned(model)) = Rules::HUFFING.evaluator(name) else {
+                panic!("{name} is huffing's built-in pattern model");
+            };
+            let shipped = crate::learned::shipped(Rules::HUFFING);
+            assert_eq!(model.fingerprint(), shipped.fingerprint());
         }
-        let Ok(Eval::Learned(model)) = Rules::ENGLISH.evaluator("patterns") else {
-            panic!("patterns is the shipped model");
-        };
-        assert_eq!(
-            model.fingerprint(),
-            crate::learned::shipped(Rules::ENGLISH).fingerprint()
-        );
+        for rules in [Rules::ENGLISH, Rules::HUFFING] {
+            let Ok(Eval::Learned(model)) = rules.evaluator("patterns") else {
+                panic!("patterns is the shipped model");
+            };
+            let shipped = crate::learned::shipped(rules);
+            assert_eq!(model.fingerprint(), shipped.fingerprint());
+        }
         // Anything else names a weights or network file, which must exist.
         assert!(matches!(
             Rules::ENGLISH.evaluator("no/such/weights"),
