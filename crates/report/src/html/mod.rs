@@ -7,9 +7,15 @@
 //! inline and nothing is fetched, so the file opens anywhere; everything
 //! but the viewer's stepping reads with JavaScript off (the viewer then
 //! shows each game's last position).
+//!
+//! The same viewer, with a graph of the engine's score after every ply,
+//! makes the page of an analysis ([`analysis_page`]).
 
+mod analysis;
 mod progress;
 mod viewer;
+
+pub use analysis::{analysis_page, analysis_section, PlyScore, ScoredGame};
 
 use crate::record::GameRecord;
 use crate::summary::{Cells, MatchReport};
