@@ -59,3 +59,57 @@ impl GameAnalysis {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analyse::{Note, PlyAnalysis, Verdict};
+    use std::time::Duration;
+
+    fn ply(text: &str, score: Score, verdict: Verdict) -> PlyAnalysis {
+        PlyAnalysis {
+            text: text.into(),
+            note: Note {
+                score,
+                depth: 8,
+                time: Duration::ZERO,
+            },
+            verdict,
+            better: None,
+            others: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn scores_turn_to_blacks_view_whoever_moved_first() {
+        let analysis = GameAnalysis {
+            tags: vec![("Event".into(), "fen".into()), ("Black".into(), "?".into())],
+            first: Side::White,
+            start: Note {
+                score: Score::Value(0),
+                depth: 8,
+                time: Duration::ZERO,
+            },
+            lead: Vec::new(),
+            // White's move scored +1.50 for White, Black's +0.25 for
+            // Black, then White's move wins (for White).
+            plies: vec![
+                ply("14x7", Score::Value(150), Verdict::Good),
+                ply("9-13", Score::Value(25), Verdict::Mistake),
+                ply("7-2", Score::Win(3), Verdict::Good),
+            ],
+            result: Some("0-2".into()),
+            searches: 4,
+        };
+        let game = analysis.scored(2, "W:W14:B9,10".into());
+        assert_eq!(game.title, "Game 2: fen, 0-2");
+        assert!(game.white_first);
+        assert_eq!(game.moves, ["14x7", "9-13", "7-2"]);
+        let texts: Vec<&str> = game.scores.iter().map(|s| s.text.as_str()).collect();
+        assert_eq!(texts, ["-1.50", "+0.25", "-L3"]);
+        let values: Vec<f64> = game.scores.iter().map(|s| s.value).collect();
+        assert_eq!(values, [-1.5, 0.25, f64::NEG_INFINITY]);
+        let marks: Vec<&str> = game.scores.iter().map(|s| s.mark.as_str()).collect();
+        assert_eq!(marks, ["", "?", ""]);
+    }
+}
