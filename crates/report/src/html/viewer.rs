@@ -169,7 +169,10 @@ impl Frames {
     /// JavaScript, and until its script draws the game.
     fn static_svg(&self, set: usize, g: usize) -> Option<String> {
         let ids = self.last_frame(g)?;
-        let (open, close) = (self.board.first()?, self.board.last()?);
+        if self.board.len() < 2 {
+            return None;
+        }
+        let (open, close) = (&self.board[0], &self.board[self.board.len() - 1]);
         let mut out = format!("{open}\n<use href=\"#vb{set}\"/>\n");
         for i in ids {
             let _ = writeln!(out, "<use href=\"#vd{set}-{i}\"/>");
@@ -179,11 +182,13 @@ impl Frames {
     }
 
     /// Game `g`'s viewer (none where it has no frames): its last position
-    /// drawn, and the buttons and the ply count the script shows.
+    /// drawn (where the frames share a board), and the buttons and the ply
+    /// count the script shows.
     pub fn viewer(&self, set: usize, g: usize) -> String {
-        let Some(picture) = self.static_svg(set, g) else {
+        if self.games[g].is_none() {
             return String::new();
-        };
+        }
+        let picture = self.static_svg(set, g).unwrap_or_default();
         format!(
             "<div class=\"viewer\" data-set=\"{set}\" data-game=\"{g}\"><div class=\"picture\">{picture}</div>\
              <button hidden data-step=\"start\">|&lt;</button><button hidden data-step=\"-1\">&lt;</button>\
