@@ -8,7 +8,12 @@
 #   - dump the DOM after the page's script ran, and checks that the page's
 #     tables hold the numbers `parlour report` printed (the pairing's W, L,
 #     D and Elo, the SPRT's LLR), that the charts are there, and that the
-#     game viewer's script ran (its buttons shown).
+#     game viewer's script ran (its buttons shown);
+#   - analyse a ballot game with `parlour analyse --html` and load that
+#     page with a driver script appended that clicks a point of the score
+#     graph and presses Right, End and Home, and check where the viewer
+#     went, that the clicked point and its move are marked current and
+#     that the last move is outlined on the board.
 #
 #   tools/check_report_chromium.sh [--install] [--keep DIR] PATH/TO/parlour
 #
@@ -65,10 +70,13 @@ read -r engine opponent games wins losses draws score elo _ < <(grep '^deep ' re
 llr=$(sed -n 's/.*: LLR \([-0-9.]*\) .*/\1/p' report.txt)
 [ -n "$llr" ] || fail "no LLR in parlour report's output"
 
+# browse [--page FILE] CHROMIUM-FLAGS...: opens report.html (or FILE).
 browse() {
+  local page=report.html
+  if [ "$1" = --page ]; then page=$2; shift 2; fi
   timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
     --disable-background-networking --disable-component-update --disable-sync \
-    --user-data-dir="$profile" "$@" "file://$work/report.html" 2>chromium.log ||
+    --user-data-dir="$profile" "$@" "file://$work/$page" 2>chromium.log ||
     { cat chromium.log >&2; fail "chromium $1 failed"; }
 }
 
@@ -89,10 +97,37 @@ done
 # The viewer's script shows its buttons (hidden without JavaScript).
 grep -qF '<button data-step="1">' dom.html || fail "the game viewer's script did not run"
 if grep -qF '<button hidden=""' dom.html; then fail "the game viewer's script did not run"; fi
+# A game not opened shows its last position, the static picture.
+grep -qF '<div class="picture"><svg' dom.html || fail "the game viewer has no static picture"
 echo "the page holds $engine vs $opponent: $wins-$losses-$draws, Elo $elo, LLR $llr"
+
+# The analysis page of a ballot game, driven by a script appended to it.
+printf '[Event "ballot"]\n\n1. 11-15 23-19 2. 8-11 22-17 3. 12-16 *\n' >ballot.pdn
+"$parlour" analyse ballot.pdn --depth 6 --threads 1 --html analysis.html >/dev/null 2>analyse.log ||
+  { cat analyse.log >&2; fail "parlour analyse --html failed"; }
+[ "$(grep -c '<circle class="point' analysis.html)" = 5 ] ||
+  fail "the analysis page's graph has no point per ply"
+cat >driver.js <<'END'
+var s=document.querySelector('section.game'),out=[];
+function at(){return s.querySelector('.ply').textContent;}
+function key(k){document.dispatchEvent(new KeyboardEvent('keydown',{key:k,bubbles:true}));}
+s.querySelector('circle[data-jump="3"]').dispatchEvent(new MouseEvent('click',{bubbles:true}));
+out.push(at(),s.querySelectorAll('[data-jump].current').length);
+key('ArrowRight');out.push(at(),s.querySelectorAll('.picture .last-move').length);
+key('End');out.push(at());key('Home');out.push(at());
+document.body.insertAdjacentHTML('beforeend','<pre id="drive">'+out.join('|')+'</pre>');
+END
+python3 -c 'page=open("analysis.html").read(); js=open("driver.js").read()
+open("drive.html","w").write(page.replace("</body>","<script>"+js+"</script></body>"))'
+browse --page drive.html --dump-dom >analysis-dom.html
+want='ply 3 of 5|2|ply 4 of 5|2|ply 5 of 5|ply 0 of 5'
+grep -qF "<pre id=\"drive\">$want</pre>" analysis-dom.html ||
+  fail "the analysis page's viewer did not follow the clicks and keys: \
+$(grep -o '<pre id="drive">[^<]*' analysis-dom.html || echo 'the driver did not run')"
+echo "the analysis page's viewer follows a click on its graph and the keys"
 
 if [ -n "$keep" ]; then
   mkdir -p "$keep"
-  cp report.html report.png dom.html "$keep"/
+  cp report.html report.png dom.html analysis.html analysis-dom.html "$keep"/
 fi
-echo "OK: the report renders in Chromium and holds the match's numbers"
+echo "OK: the report renders in Chromium and holds the match's numbers; the analysis page steps"

@@ -2,7 +2,10 @@
 //! engine, mistakes marked `?`/`??` with the better move and its line
 //! (`parlour_arena::analyse`); the annotated games to `--out` (rewritten
 //! after each game, so an interrupted run keeps what it finished) or to
-//! standard output, a line of progress per move on standard error.
+//! standard output, a line of progress per move on standard error; with
+//! `--html`, also a page of the analysed games (the report's game viewer
+//! and a graph of each game's scores, `analyse::analysis_page`),
+//! rewritten after each game too.
 
 use crate::options::{cores, threads, EngineArgs, GameArgs};
 use crate::Run;
@@ -57,6 +60,17 @@ pub struct AnalyseArgs {
     /// Write the annotated games to this file (default: standard output).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Also write an HTML page of the analysed games: each in a viewer,
+    /// with a graph of its scores (Black's view) and its mistakes marked.
+    #[arg(long, value_name = "PAGE.html")]
+    html: Option<PathBuf>,
+}
+
+/// A game read back, or analysed: its PDN, and its section of the
+/// `--html` page.
+struct Done {
+    pdn: String,
+    section: Option<String>,
 }
 
 /// A score in men (`1.00`, `-0.5`) as hundredths of a man.
@@ -93,17 +107,22 @@ struct OneGame<'a> {
 }
 
 impl Visit for OneGame<'_> {
-    type Output = Result<String>;
+    type Output = Result<Done>;
 
-    fn visit<V: Variant>(self) -> Result<String> {
+    fn visit<V: Variant>(self) -> Result<Done> {
         let args = self.args;
         let given = args.game.rules::<V>()?;
         let prepared = analyse::prepare(self.game, given)
             .with_context(|| format!("game {} of the file", self.number))?;
         if !self.search {
-            return Ok(prepared.pdn());
+            return Ok(Done {
+                pdn: prepared.pdn(),
+                section: None,
+            });
         }
-        let eval = args.engine.eval.evaluator(&prepared.rules())?;
+        let rules = prepared.rules();
+        let start = prepared.start().to_string();
+        let eval = args.engine.eval.evaluator(&rules)?;
         let threads = threads(args.engine.threads, cores());
         let mut searcher = Searcher::new(threads, args.engine.hash)?;
         let settings = Settings {
@@ -118,7 +137,14 @@ impl Visit for OneGame<'_> {
         let analysed = analyse::analyse(prepared, &mut searcher, &eval, &settings, |step| {
             eprintln!("{}", progress_line(number, of, &step));
         });
-        Ok(analysed.pdn())
+        let section = args.html.as_ref().map(|_| {
+            let game = analysed.scored(number, start);
+            analyse::analysis_section(&game, &rules, number)
+        });
+        Ok(Done {
+            pdn: analysed.pdn(),
+            section,
+        })
     }
 }
 
@@ -138,14 +164,15 @@ fn progress_line(number: usize, of: usize, step: &Step<'_>) -> String {
     )
 }
 
-/// Writes `text` to `path` whole: a file beside it, renamed over it.
-fn write_whole(path: &Path, text: &str) -> Result<()> {
+/// Writes `text` to `path` whole: a file beside it, renamed over it;
+/// `flag` names the path in an error.
+fn write_whole(path: &Path, text: &str, flag: &str) -> Result<()> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".part");
     let tmp = PathBuf::from(tmp);
     std::fs::write(&tmp, text)
         .and_then(|()| std::fs::rename(&tmp, path))
-        .with_context(|| format!("cannot write --out {}", path.display()))
+        .with_context(|| format!("cannot write {flag} {}", path.display()))
 }
 
 impl Run for AnalyseArgs {
@@ -177,16 +204,23 @@ impl Run for AnalyseArgs {
             Games::visit(name, one).context("the PDN's Game tag")?
         };
         // Every game read first: a bad one is an error before any search.
-        let mut texts = (0..of).map(|i| visit(i, false)).collect::<Result<Vec<_>>>()?;
+        let mut done = (0..of).map(|i| visit(i, false)).collect::<Result<Vec<_>>>()?;
+        let pdn = |done: &[Done]| -> String { done.iter().map(|d| d.pdn.as_str()).collect() };
         for i in 0..of {
-            texts[i] = visit(i, true)?;
+            done[i] = visit(i, true)?;
             if let Some(out) = &self.out {
-                write_whole(out, &texts.concat())?;
+                write_whole(out, &pdn(&done), "--out")?;
+            }
+            if let Some(html) = &self.html {
+                let sections: Vec<String> = done.iter().filter_map(|d| d.section.clone()).collect();
+                let title = format!("Analysis of {}", path.display());
+                let page = analyse::analysis_page(&title, &sections);
+                write_whole(html, &page, "--html")?;
             }
         }
         if self.out.is_none() {
             let mut stdout = std::io::stdout().lock();
-            write!(stdout, "{}", texts.concat()).context("cannot write")?;
+            write!(stdout, "{}", pdn(&done)).context("cannot write")?;
         }
         Ok(())
     }

@@ -1,6 +1,6 @@
 //! `parlour analyse` through the binary: a ballot game with a man given
 //! away for nothing, annotated to a file and analysed again without a
-//! search; one game of several; and its errors.
+//! search; one game of several; its `--html` page; and its errors.
 
 mod support;
 
@@ -25,6 +25,7 @@ fn a_given_away_man_is_marked_and_a_second_run_changes_nothing() {
     let input = dir.join("games.pdn");
     std::fs::write(&input, GAMES).unwrap();
     let first = dir.join("first.pdn");
+    let page = dir.join("first.html");
     let (stdout, stderr) = analyse(&[
         path(&input),
         "--depth",
@@ -33,6 +34,8 @@ fn a_given_away_man_is_marked_and_a_second_run_changes_nothing() {
         "1",
         "--out",
         path(&first),
+        "--html",
+        path(&page),
     ]);
     assert_eq!(stdout, "");
     // A line per position: the start and every ply of both games.
@@ -44,6 +47,7 @@ fn a_given_away_man_is_marked_and_a_second_run_changes_nothing() {
     // Every move has its note: `{+0.35/8 0.101s}`-like comments, one per
     // ply and one per start.
     assert_eq!(text.matches("/8 ").count(), 5 + 1 + 2 + 1, "{text}");
+    html_page_has_a_point_per_ply(&std::fs::read_to_string(&page).unwrap(), &text);
     let second = dir.join("second.pdn");
     let (_, stderr) = analyse(&[
         path(&first),
@@ -60,6 +64,37 @@ fn a_given_away_man_is_marked_and_a_second_run_changes_nothing() {
     let (stdout, _) = analyse(&[path(&first), "--number", "2", "--depth", "8"]);
     assert!(stdout.starts_with("[Event \"fen\"]"), "{stdout}");
     assert!(!stdout.contains("ballot"), "{stdout}");
+}
+
+/// The `--html` page of the two games: a section each with a score
+/// graph of a point per ply (12-16, ply 5 of the first, its mistake), each
+/// point and move jumping to its ply, and the viewer; a mark on the graph
+/// for each marked move of the annotated games `pdn`.
+fn html_page_has_a_point_per_ply(page: &str, pdn: &str) {
+    let sections: Vec<&str> = page.split("<section class=\"game\">").skip(1).collect();
+    assert_eq!(sections.len(), 2, "{page}");
+    for (section, plies) in sections.iter().zip([5, 2]) {
+        let at = section.find("<svg class=\"score-graph\"").unwrap();
+        let end = at + section[at..].find("</svg>").unwrap() + "</svg>".len();
+        let graph = roxmltree::Document::parse(&section[at..end]).expect("well-formed SVG");
+        let jumps: Vec<String> = graph
+            .descendants()
+            .filter(|n| n.has_tag_name("circle"))
+            .map(|n| n.attribute("data-jump").unwrap().to_string())
+            .collect();
+        let want: Vec<String> = (1..=plies).map(|p| p.to_string()).collect();
+        assert_eq!(jumps, want);
+        assert!(section.contains("<div class=\"viewer\""), "{section}");
+    }
+    assert!(
+        sections[0].contains("<h2>Game 1: ballot</h2>"),
+        "{}",
+        sections[0]
+    );
+    assert!(sections[0].contains("class=\"point mistake\" data-jump=\"5\""));
+    assert!(sections[0].contains("<span data-jump=\"5\">3. 12-16?</span>"));
+    let marked = pdn.split_whitespace().filter(|w| w.ends_with('?')).count();
+    assert_eq!(page.matches("class=\"mark\"").count(), marked, "{pdn}");
 }
 
 #[test]
@@ -83,6 +118,15 @@ fn bad_analyse_input_is_an_error() {
     assert!(err.contains("`lots` is not a number of men"), "{err}");
     let err = fails(&["analyse", path(&dir.join("none.pdn"))]);
     assert!(err.contains("cannot read"), "{err}");
+    let err = fails(&[
+        "analyse",
+        path(&input),
+        "--depth",
+        "1",
+        "--html",
+        path(&dir.join("no/page.html")),
+    ]);
+    assert!(err.contains("cannot write --html "), "{err}");
     let err = fails(&["analyse", path(&input), "--fen", "W:W14:B9,10"]);
     assert!(err.contains("not a flag"), "{err}");
 }

@@ -490,7 +490,8 @@ fn the_html_report_holds_the_tables_charts_and_games() {
         .collect();
     assert_eq!(labels.len(), 3, "{labels:?}");
     // The viewer's data is there for every game, one step per ply.
-    let start = page.find("id=\"viewer-data\">").unwrap() + "id=\"viewer-data\">".len();
+    let tag = "class=\"viewer-data\" data-set=\"0\">";
+    let start = page.find(tag).unwrap() + tag.len();
     let stop = start + page[start..].find("</script>").unwrap();
     let data: serde_json::Value = serde_json::from_str(&page[start..stop]).unwrap();
     let plies: Vec<usize> = records

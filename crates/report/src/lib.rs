@@ -11,7 +11,9 @@
 //! - [`sprt`]: the generalized SPRT of fishtest and fastchess.
 //! - [`MatchReport`]: the tables a match prints at its end ([`table`]),
 //!   and [`html_report`], the same as one page with charts ([`chart`]) and
-//!   every game in a viewer on the game's own diagram.
+//!   every game in a viewer on the game's own diagram; and
+//!   [`analysis_page`], analysed games in that viewer, each with a graph
+//!   of its scores.
 //!
 //! ```
 //! use parlour_report::{Pentanomial, Sprt};
@@ -30,7 +32,7 @@ mod summary;
 mod tally;
 
 pub use error::{SprtError, TallyError};
-pub use html::html_report;
+pub use html::{analysis_page, analysis_section, html_report, PlyScore, ScoredGame};
 pub use record::{GameRecord, MoveNote, Termination};
 pub use sprt::{Hypothesis, Sprt, SprtModel};
 pub use stats::{EloEstimate, Pentanomial, Wld};

@@ -1,5 +1,5 @@
 //! The HTML report of many games: 400 generated games (random legal
-//! moves, with move times) stay under 2 MB with every game in the viewer
+//! moves, with move times) stay under 2.5 MB with every game in the viewer
 //! and the SPRT's chart, the viewer's data rebuilds each game's last
 //! position exactly as the game draws it, and the score and SPRT charts
 //! end where the match's numbers are.
@@ -76,6 +76,9 @@ fn frame(data: &serde_json::Value, game: usize, ply: usize) -> String {
         }
         on.extend(ids(&step[0]));
     }
+    if let Some(mark) = ply.checked_sub(1).and_then(|k| g[2][k].as_u64()) {
+        on.insert(mark);
+    }
     let board: Vec<&str> = data["board"]
         .as_array()
         .unwrap()
@@ -89,6 +92,43 @@ fn frame(data: &serde_json::Value, game: usize, ply: usize) -> String {
     );
     lines.push(board[board.len() - 1]);
     lines.join("\n")
+}
+
+/// The JSON of the viewer's data set `set` in `page`.
+fn viewer_data(page: &str, set: usize) -> serde_json::Value {
+    let tag = format!("class=\"viewer-data\" data-set=\"{set}\">");
+    let start = page.find(&tag).unwrap() + tag.len();
+    let end = start + page[start..].find("</script>").unwrap();
+    serde_json::from_str(&page[start..end]).unwrap()
+}
+
+/// The static picture of game `g` (of data set 0) in `page`, each `<use>`
+/// of it replaced by the definition it uses.
+fn static_picture(page: &str, g: usize) -> String {
+    let tag = format!("data-set=\"0\" data-game=\"{g}\"><div class=\"picture\">");
+    let start = page.find(&tag).unwrap() + tag.len();
+    let end = start + page[start..].find("</svg>").unwrap() + "</svg>".len();
+    let mut out = Vec::new();
+    for line in page[start..end].lines() {
+        let Some(id) = line
+            .strip_prefix("<use href=\"#")
+            .and_then(|l| l.strip_suffix("\"/>"))
+        else {
+            out.push(line.to_string());
+            continue;
+        };
+        let open = format!("<g id=\"{id}\">");
+        let at = page
+            .find(&open)
+            .unwrap_or_else(|| panic!("no definition {id}"));
+        let body = &page[at..];
+        // The board's group spans lines; a line's group is one line.
+        let close = body
+            .find("</g>\n<g id=")
+            .or_else(|| body.find("</g>\n</defs>"));
+        out.push(body[..close.unwrap() + "</g>".len()].to_string());
+    }
+    out.join("\n")
 }
 
 /// The `data-square` -> class of the pieces an SVG text draws.
@@ -134,25 +174,27 @@ fn four_hundred_games_stay_under_two_megabytes_and_replay_in_the_viewer() {
         stopped: None,
     };
     let html = html_report(&report, &Rules::ENGLISH, "400 games");
-    assert!(html.len() < 2_000_000, "{} bytes", html.len());
+    assert!(html.len() < 2_500_000, "{} bytes", html.len());
     assert_eq!(html.matches("<svg class=\"sprt-chart\"").count(), 1);
     assert_eq!(html.matches("<details>").count(), 400);
     assert_eq!(html.matches("class=\"viewer\"").count(), 400);
-    let start = html.find("id=\"viewer-data\">").unwrap() + "id=\"viewer-data\">".len();
-    let end = start + html[start..].find("</script>").unwrap();
-    let data: serde_json::Value = serde_json::from_str(&html[start..end]).unwrap();
+    let data = viewer_data(&html, 0);
     for g in [0, 7, 399] {
         let plies = report.records[g].moves.len();
         assert_eq!(data["games"][g][1].as_array().unwrap().len(), plies);
         let want = Rules::diagram_svg(&ends[g], Side::Black, &[]).unwrap();
         assert_eq!(pieces(&frame(&data, g, plies)), pieces(&want), "game {g}");
+        // Without JavaScript the viewer shows the last position.
+        assert_eq!(pieces(&static_picture(&html, g)), pieces(&want), "game {g}");
         let first = Rules::diagram_svg(&Rules::ENGLISH.start(), Side::Black, &[]).unwrap();
         assert_eq!(pieces(&frame(&data, g, 0)), pieces(&first));
     }
     // Each move numbered, in a span of its own that never breaks.
     let moves = &report.records[0].moves;
     let listed = format!(
-        "<p class=\"moves\"><span>1. {}</span> <span>{}</span> <span>2. {}</span>",
+        "<p class=\"moves\"><span data-jump=\"1\">1. {}</span> \
+         <span data-jump=\"2\">{}</span> \
+         <span data-jump=\"3\">2. {}</span>",
         moves[0], moves[1], moves[2]
     );
     assert!(html.contains(&listed), "{listed}");
@@ -264,4 +306,55 @@ fn the_score_and_sprt_charts_follow_the_games_in_the_order_they_ended() {
     assert!(!page.contains("<svg class=\"sprt-chart\""));
     let (points, score) = line(&chart(&page, "score-chart"), "score");
     assert_eq!((points, score), (40, 75.0));
+}
+
+#[test]
+fn the_viewer_marks_the_last_move_and_steps_by_keys_and_clicks() {
+    let (moves, _) = random_game(5, 3);
+    let (first, second) = (moves[0].clone(), moves[1].clone());
+    let mut tally = Tally::new(vec!["a".into(), "b".into()], &[(0, 1)]);
+    let r = record(0, moves);
+    tally.add(&r).unwrap();
+    let report = MatchReport {
+        tally,
+        records: vec![r],
+        planned: 1,
+        sprt: None,
+        stopped: None,
+    };
+    let html = html_report(&report, &Rules::ENGLISH, "one game");
+    let data = viewer_data(&html, 0);
+    // After a ply its move's squares are outlined, and only its.
+    let outlined = |ply: usize| -> Vec<String> {
+        let doc_text = frame(&data, 0, ply);
+        let doc = roxmltree::Document::parse(&doc_text).unwrap();
+        let mut squares: Vec<String> = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("last-move"))
+            .map(|n| n.attribute("data-square").unwrap().to_string())
+            .collect();
+        squares.sort();
+        squares
+    };
+    let squares = |mv: &str| -> Vec<String> {
+        let mut s: Vec<String> = mv.split(['-', 'x']).map(str::to_string).collect();
+        s.sort();
+        s
+    };
+    assert!(outlined(0).is_empty());
+    assert_eq!(outlined(1), squares(&first));
+    assert_eq!(outlined(2), squares(&second));
+    // Every move of the list names the ply it jumps to; the script jumps
+    // on a click and steps with the arrow keys, Home and End.
+    for ply in 1..=3 {
+        assert!(html.contains(&format!("<span data-jump=\"{ply}\">")));
+    }
+    for needle in [
+        "addEventListener('keydown'",
+        "ArrowLeft:-1,ArrowRight:1,Home:'start',End:'end'",
+        "querySelectorAll('[data-jump]')",
+        "addEventListener('click',function(){go(+e.dataset.jump);})",
+    ] {
+        assert!(html.contains(needle), "{needle}");
+    }
 }

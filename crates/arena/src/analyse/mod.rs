@@ -10,12 +10,15 @@
 //! between: [`prepare`] replays a [`PdnGame`] as a game of a [`Variant`]
 //! and reads the notes it holds; [`analyse`] searches what is missing
 //! and returns a [`GameAnalysis`], whose [`GameAnalysis::pdn`] is the
-//! annotated game.
+//! annotated game and [`GameAnalysis::scored`] the game as the analysis
+//! page shows it.
 
 mod note;
+mod page;
 mod write;
 
 pub use note::{flip, score_text, NotANote, Note, Thresholds, Verdict};
+pub use parlour_report::{analysis_page, analysis_section, PlyScore, ScoredGame};
 
 use parlour_game::pdn::{PdnGame, ReplayError};
 use parlour_game::registry::{EvaluatorOf, MoveOf};
@@ -48,6 +51,11 @@ impl<V: Variant> Prepared<V> {
     /// The rules the game is played under.
     pub fn rules(&self) -> V {
         V::rules_of(self.history.start())
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &V::Position {
+        self.history.start()
     }
 
     /// The number of plies.

@@ -5,10 +5,17 @@
 //! move, and every game in a viewer that steps through its moves on the
 //! game's own SVG diagram ([`viewer`]). Styles and the viewer's script are
 //! inline and nothing is fetched, so the file opens anywhere; everything
-//! but the viewer's stepping reads with JavaScript off.
+//! but the viewer's stepping reads with JavaScript off (the viewer then
+//! shows each game's last position).
+//!
+//! The same viewer, with a graph of the engine's score after every ply,
+//! makes the page of an analysis ([`analysis_page`]).
 
+mod analysis;
 mod progress;
 mod viewer;
+
+pub use analysis::{analysis_page, analysis_section, PlyScore, ScoredGame};
 
 use crate::record::GameRecord;
 use crate::summary::{Cells, MatchReport};
@@ -16,14 +23,14 @@ use parlour_game::svg::escape;
 use parlour_game::Variant;
 use std::collections::BTreeMap;
 use std::fmt::Write;
-use viewer::Frames;
+use viewer::{Frames, Line};
 
 /// The page's styles.
 const STYLE: &str = "body{font-family:DejaVu Sans,Verdana,sans-serif;margin:2em;color:#1d1d1d}\
 table{border-collapse:collapse;margin:.5em 0 1.5em}th,td{border:1px solid #bbb;padding:2px 8px}\
 th{background:#eee}td.n{text-align:right}details{margin:.3em 0}\
 .moves{font-family:monospace;max-width:60em}.moves span{white-space:nowrap}\
-.viewer button{margin:0 .2em}";
+.viewer button{margin:0 .2em}.moves span{cursor:pointer}.moves .current{background:#f5d76e}";
 
 /// The whole report as one HTML page titled `title`, the games replayed
 /// under `rules` for the viewer.
@@ -53,9 +60,18 @@ pub fn html_report<V: Variant>(report: &MatchReport, rules: &V, title: &str) -> 
     out.push_str("<h2>Score and SPRT against games played</h2>\n");
     out.push_str(&progress::progress_charts(report));
     out.push_str(&counts(&report.records));
-    let frames = Frames::of(&report.records, rules);
+    let lines: Vec<Line<'_>> = report
+        .records
+        .iter()
+        .map(|r| Line {
+            start: &r.start,
+            moves: &r.moves,
+        })
+        .collect();
+    let frames = Frames::of(&lines, rules);
     out.push_str(&viewer::games_section(&report.records, &frames));
-    out.push_str(&frames.script());
+    out.push_str(&frames.data(0));
+    out.push_str(&viewer::script());
     out.push_str("</body>\n</html>\n");
     out
 }

@@ -4,20 +4,33 @@
 //! other line (a piece on a square, an arrow) once in a dictionary; and a
 //! frame is the list of the dictionary's lines it adds and removes. So the
 //! page stays small with hundreds of games.
+//!
+//! A frame after a ply marks the ply's move (its squares outlined, else its
+//! arrow); the move list names each move's ply (`data-jump`) and the
+//! script jumps there on a click, and steps with the buttons, the arrow
+//! keys and Home/End, marking the current move. Without JavaScript each
+//! game's last position shows, a static SVG made of definitions (`<use>`)
+//! the page holds once.
 
 use crate::record::GameRecord;
-use parlour_game::registry::read_line;
+use parlour_game::registry::{read_line, MoveOf};
 use parlour_game::svg::escape;
 use parlour_game::{Game, Side, Variant};
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
 
-/// The dictionary's lines of a game's start, and per ply the lines it
-/// adds and those it removes.
-type GameFrames = (Vec<usize>, Vec<(Vec<usize>, Vec<usize>)>);
+/// The dictionary's lines of a game's start, per ply the lines it adds
+/// and those it removes, and per ply the line that marks its move, if any.
+type GameFrames = (
+    Vec<usize>,
+    Vec<(Vec<usize>, Vec<usize>)>,
+    Vec<Option<usize>>,
+);
 
-/// A game's frames as SVG lines: its start's, then one per ply.
-type Drawn = Vec<Vec<String>>;
+/// A game's frames as SVG lines (its start's, then one per ply), and per
+/// ply the line that marks its move on its frame (kept apart: in the
+/// frames, a mark would be a line added and one removed every ply).
+type Drawn = (Vec<Vec<String>>, Vec<Option<String>>);
 
 /// Every game's frames, as the viewer's data.
 pub(super) struct Frames {
@@ -30,24 +43,25 @@ pub(super) struct Frames {
     games: Vec<Option<GameFrames>>,
 }
 
-/// The viewer's script: it draws a game's frame from the data and steps
-/// through the plies with the buttons or the arrow keys.
-const SCRIPT: &str = r#"
-(function(){
-var D=JSON.parse(document.getElementById('viewer-data').textContent);
-function frame(g,ply){var on=new Set(D.games[g][0]);for(var k=0;k<ply;k++){var s=D.games[g][1][k];s[1].forEach(function(i){on.delete(i)});s[0].forEach(function(i){on.add(i)});}
-var lines=D.board.slice(0,-1);Array.from(on).sort(function(a,b){return a-b}).forEach(function(i){lines.push(D.dict[i])});lines.push(D.board[D.board.length-1]);return lines.join('\n');}
-document.querySelectorAll('.viewer').forEach(function(v){var g=+v.dataset.game,ply=0,n=D.games[g]?D.games[g][1].length:0;var pic=v.querySelector('.picture'),at=v.querySelector('.ply');
-function show(){pic.innerHTML=frame(g,ply);at.textContent='ply '+ply+' of '+n;}
-v.querySelectorAll('button').forEach(function(b){b.hidden=false;b.onclick=function(){var d=b.dataset.step;ply=d==='start'?0:d==='end'?n:Math.max(0,Math.min(n,ply+(+d)));show();};});
-v.closest('details').addEventListener('toggle',function(){if(!pic.innerHTML)show();});});
-})();
-"#;
+/// The viewer's script: it draws a game's frame from the data, steps
+/// through the plies with the buttons, the arrow keys and Home/End, jumps
+/// to the ply of a clicked `data-jump` element (a move of the list, a
+/// point of a score graph) and marks the current one.
+const SCRIPT: &str = include_str!("viewer.js");
+
+/// A game as the viewer replays it: its start position, as the game
+/// writes positions, and its moves.
+pub(super) struct Line<'a> {
+    /// The start position's text.
+    pub start: &'a str,
+    /// The moves, as the game writes moves.
+    pub moves: &'a [String],
+}
 
 impl Frames {
-    /// The frames of every game of `records`, replayed under `rules`.
-    pub fn of<V: Variant>(records: &[GameRecord], rules: &V) -> Frames {
-        let all: Vec<Option<Drawn>> = records.iter().map(|r| draw(r, rules)).collect();
+    /// The frames of every game of `games`, replayed under `rules`.
+    pub fn of<V: Variant>(games: &[Line<'_>], rules: &V) -> Frames {
+        let all: Vec<Option<Drawn>> = games.iter().map(|l| draw(l, rules)).collect();
         let board = common_lines(&all);
         let is_board: HashSet<&str> = board.iter().map(String::as_str).collect();
         let mut dictionary = Dictionary::default();
@@ -55,14 +69,16 @@ impl Frames {
             .iter()
             .map(|game| {
                 let game = game.as_ref()?;
-                let ids: Vec<Vec<usize>> = game
+                let (frames, marks) = game;
+                let ids: Vec<Vec<usize>> = frames
                     .iter()
                     .map(|frame| {
                         let own = frame.iter().filter(|l| !is_board.contains(l.as_str()));
                         own.map(|l| dictionary.id(l)).collect()
                     })
                     .collect();
-                Some((ids[0].clone(), steps(&ids)))
+                let marks = marks.iter().map(|m| Some(dictionary.id(m.as_ref()?)));
+                Some((ids[0].clone(), steps(&ids), marks.collect()))
             })
             .collect();
         Frames {
@@ -72,13 +88,25 @@ impl Frames {
         }
     }
 
-    /// Whether game `g` (by position in the records) has frames.
-    pub fn has(&self, g: usize) -> bool {
-        self.games[g].is_some()
+    /// The dictionary's lines of game `g`'s last frame, in order.
+    fn last_frame(&self, g: usize) -> Option<Vec<usize>> {
+        let (start, steps, marks) = self.games[g].as_ref()?;
+        let mut on: HashSet<usize> = start.iter().copied().collect();
+        for (added, removed) in steps {
+            on.retain(|i| !removed.contains(i));
+            on.extend(added);
+        }
+        on.extend(marks.last().copied().flatten());
+        let mut ids: Vec<usize> = on.into_iter().collect();
+        ids.sort_unstable();
+        Some(ids)
     }
 
-    /// The data and the script, closing the page's body.
-    pub fn script(&self) -> String {
+    /// The data, as the set of frames numbered `set` of the page, and the
+    /// pieces the games' static pictures use: the board and every line of
+    /// a last frame, each once, as SVG definitions (`vb{set}`,
+    /// `vd{set}-{line}`).
+    pub fn data(&self, set: usize) -> String {
         let strings = |lines: &[String]| -> String {
             let quoted: Vec<String> = lines.iter().map(|l| json_string(l)).collect();
             quoted.join(",")
@@ -87,24 +115,92 @@ impl Frames {
             .games
             .iter()
             .map(|g| match g {
-                Some((start, steps)) => {
+                Some((start, steps, marks)) => {
                     let steps: Vec<String> = steps
                         .iter()
                         .map(|(a, r)| format!("[{},{}]", json_ids(a), json_ids(r)))
                         .collect();
-                    format!("[{},[{}]]", json_ids(start), steps.join(","))
+                    let marks: Vec<String> = marks
+                        .iter()
+                        .map(|m| m.map_or("null".to_string(), |i| i.to_string()))
+                        .collect();
+                    format!(
+                        "[{},[{}],[{}]]",
+                        json_ids(start),
+                        steps.join(","),
+                        marks.join(",")
+                    )
                 }
                 None => "null".to_string(),
             })
             .collect();
-        format!(
-            "<script type=\"application/json\" id=\"viewer-data\">{{\"board\":[{}],\"dict\":[{}],\"games\":[{}]}}</script>\n\
-             <script>{SCRIPT}</script>\n",
+        let mut out = format!(
+            "<script type=\"application/json\" class=\"viewer-data\" data-set=\"{set}\">\
+             {{\"board\":[{}],\"dict\":[{}],\"games\":[{}]}}</script>\n",
             strings(&self.board),
             strings(&self.dictionary),
             games.join(",")
+        );
+        if self.board.len() < 2 {
+            return out;
+        }
+        let mut used: Vec<usize> = (0..self.games.len())
+            .filter_map(|g| self.last_frame(g))
+            .flatten()
+            .collect();
+        used.sort_unstable();
+        used.dedup();
+        let inner = &self.board[1..self.board.len() - 1];
+        let _ = writeln!(
+            out,
+            "<svg class=\"viewer-defs\" width=\"0\" height=\"0\" style=\"position:absolute\" \
+             aria-hidden=\"true\"><defs>\n<g id=\"vb{set}\">\n{}\n</g>",
+            inner.join("\n")
+        );
+        for i in used {
+            let _ = writeln!(out, "<g id=\"vd{set}-{i}\">{}</g>", self.dictionary[i]);
+        }
+        out.push_str("</defs></svg>\n");
+        out
+    }
+
+    /// Game `g`'s last position as a static picture made of the
+    /// definitions [`Frames::data`] writes: what the page shows without
+    /// JavaScript, and until its script draws the game.
+    fn static_svg(&self, set: usize, g: usize) -> Option<String> {
+        let ids = self.last_frame(g)?;
+        if self.board.len() < 2 {
+            return None;
+        }
+        let (open, close) = (&self.board[0], &self.board[self.board.len() - 1]);
+        let mut out = format!("{open}\n<use href=\"#vb{set}\"/>\n");
+        for i in ids {
+            let _ = writeln!(out, "<use href=\"#vd{set}-{i}\"/>");
+        }
+        out.push_str(close);
+        Some(out)
+    }
+
+    /// Game `g`'s viewer (none where it has no frames): its last position
+    /// drawn (where the frames share a board), and the buttons and the ply
+    /// count the script shows.
+    pub fn viewer(&self, set: usize, g: usize) -> String {
+        if self.games[g].is_none() {
+            return String::new();
+        }
+        let picture = self.static_svg(set, g).unwrap_or_default();
+        format!(
+            "<div class=\"viewer\" data-set=\"{set}\" data-game=\"{g}\"><div class=\"picture\">{picture}</div>\
+             <button hidden data-step=\"start\">|&lt;</button><button hidden data-step=\"-1\">&lt;</button>\
+             <button hidden data-step=\"1\">&gt;</button><button hidden data-step=\"end\">&gt;|</button>\
+             <span class=\"ply\"></span></div>\n"
         )
     }
+}
+
+/// The viewer's script, once for the page, after every set's data.
+pub(super) fn script() -> String {
+    format!("<script>\n{SCRIPT}</script>\n")
 }
 
 /// Every line of SVG once, numbered in the order first seen.
@@ -126,16 +222,17 @@ impl Dictionary {
     }
 }
 
-/// The frames of `record`'s game: its start and the position after each
-/// ply, each drawn as the game draws it, Black at the bottom. `None` where
-/// the game cannot be replayed or has no SVG diagram.
-fn draw<V: Variant>(record: &GameRecord, rules: &V) -> Option<Drawn> {
-    let start = V::parse_position(Some(*rules), &record.start).ok()?;
-    let moves = read_line(&start, &record.moves, |p, t| p.parse_move(t)).ok()?;
+/// The frames of `line`'s game: its start and the position after each
+/// ply, each drawn as the game draws it, Black at the bottom, the ply's
+/// move marked ([`last_move_marks`]). `None` where the game cannot be
+/// replayed or has no SVG diagram.
+fn draw<V: Variant>(line: &Line<'_>, rules: &V) -> Option<Drawn> {
+    let start = V::parse_position(Some(*rules), line.start).ok()?;
+    let moves = read_line(&start, line.moves, |p, t| p.parse_move(t)).ok()?;
     // A frame's title names its position: left out, it would make every
     // frame's lines differ.
-    let frame = |p: &V::Position| -> Option<Vec<String>> {
-        V::diagram_svg(p, Side::Black, &[]).map(|s| {
+    let frame = |p: &V::Position, mv: &[MoveOf<V>]| -> Option<Vec<String>> {
+        V::diagram_svg(p, Side::Black, mv).map(|s| {
             s.lines()
                 .filter(|l| !l.starts_with("<title>"))
                 .map(str::to_string)
@@ -144,19 +241,77 @@ fn draw<V: Variant>(record: &GameRecord, rules: &V) -> Option<Drawn> {
     };
     let mut pos = start;
     let mut game = Vec::with_capacity(moves.len() + 1);
-    game.push(frame(&pos)?);
+    let mut marks = Vec::with_capacity(moves.len());
+    game.push(frame(&pos, &[])?);
     for mv in moves {
+        let before = frame(&pos, &[mv]).unwrap_or_default();
         pos = pos.play(mv);
-        game.push(frame(&pos).unwrap_or_default());
+        let after = frame(&pos, &[]).unwrap_or_default();
+        marks.push(last_move_mark(&before, &after));
+        game.push(after);
     }
-    Some(game)
+    Some((game, marks))
+}
+
+/// The mark of a move on the frame `after` it, as one line: its from and
+/// to squares outlined where the diagram has squares (`<rect
+/// class="square" data-square=...>`), else its arrow, as `before` (the
+/// position it was played in, with the move drawn) has it, in another
+/// colour. `None` where `before` draws no move.
+fn last_move_mark(before: &[String], after: &[String]) -> Option<String> {
+    let arrow = before
+        .iter()
+        .find(|l| l.contains("class=\"arrow") && l.contains("data-ply=\"1\""))?;
+    let squares: Vec<&str> = ["data-from", "data-to"]
+        .iter()
+        .filter_map(|a| attribute(arrow, a))
+        .collect();
+    let outlines: Option<Vec<String>> = squares.iter().map(|sq| outline(after, sq)).collect();
+    Some(match outlines {
+        Some(outlines) if !outlines.is_empty() => {
+            format!("<g class=\"move-mark\">{}</g>", outlines.concat())
+        }
+        _ => arrow
+            .replacen("class=\"arrow ", "class=\"last-move arrow-", 1)
+            .replace("#c0392b", "#e0a800"),
+    })
+}
+
+/// An outline of the square named `square` in `frame`, if it draws one.
+fn outline(frame: &[String], square: &str) -> Option<String> {
+    let rect = format!("<rect class=\"square\" data-square=\"{square}\" ");
+    let line = frame.iter().find(|l| l.starts_with(&rect))?;
+    let number = |name: &str| -> Option<f64> { attribute(line, name)?.parse().ok() };
+    let (x, y, w, h) = (
+        number("x")?,
+        number("y")?,
+        number("width")?,
+        number("height")?,
+    );
+    Some(format!(
+        "<rect class=\"last-move\" data-square=\"{}\" x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" \
+         height=\"{:.1}\" fill=\"none\" stroke=\"#f5c518\" stroke-width=\"3\"/>",
+        escape(square),
+        x + 1.5,
+        y + 1.5,
+        w - 3.0,
+        h - 3.0
+    ))
+}
+
+/// The value of the first attribute `name` of an SVG line.
+fn attribute<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    let key = format!(" {name}=\"");
+    let start = line.find(&key)? + key.len();
+    let len = line[start..].find('"')?;
+    Some(&line[start..start + len])
 }
 
 /// The board: the lines of the first frame found in every frame.
 fn common_lines(all: &[Option<Drawn>]) -> Vec<String> {
     let mut counts: HashMap<&str, usize> = HashMap::new();
     let mut frames_total = 0;
-    for frame in all.iter().flatten().flatten() {
+    for frame in all.iter().flatten().flat_map(|(frames, _)| frames) {
         frames_total += 1;
         let mut seen: Vec<&str> = frame.iter().map(String::as_str).collect();
         seen.sort_unstable();
@@ -168,7 +323,7 @@ fn common_lines(all: &[Option<Drawn>]) -> Vec<String> {
     let Some(first) = all.iter().flatten().next() else {
         return Vec::new();
     };
-    first[0]
+    first.0[0]
         .iter()
         .filter(|l| counts.get(l.as_str()) == Some(&frames_total))
         .cloned()
@@ -202,28 +357,24 @@ pub(super) fn games_section(records: &[GameRecord], frames: &Frames) -> String {
             escape(&r.reason),
             escape(&r.opening)
         );
-        let _ = writeln!(out, "<p class=\"moves\">{}</p>", numbered_moves(r));
-        if frames.has(g) {
-            let _ = writeln!(
-                out,
-                "<div class=\"viewer\" data-game=\"{g}\"><div class=\"picture\"></div>\
-                 <button hidden data-step=\"start\">|&lt;</button><button hidden data-step=\"-1\">&lt;</button>\
-                 <button hidden data-step=\"1\">&gt;</button><button hidden data-step=\"end\">&gt;|</button>\
-                 <span class=\"ply\"></span></div>"
-            );
-        }
+        let _ = writeln!(
+            out,
+            "<p class=\"moves\">{}</p>",
+            numbered_moves(r.first == "white", &r.moves, &[])
+        );
+        out.push_str(&frames.viewer(0, g));
         out.push_str("</details>\n");
     }
     out
 }
 
-/// The moves of `r`, numbered as PDN numbers them (Black's moves `1.`, a
-/// game White opens `1...`), each with its number in a `span` that never
-/// breaks inside (a move's hyphen is no place to end a line).
-fn numbered_moves(r: &GameRecord) -> String {
-    let white_first = r.first == "white";
-    let moves: Vec<String> = r
-        .moves
+/// The moves, numbered as PDN numbers them (Black's moves `1.`, a game
+/// White opens (`white_first`) `1...`), each followed by its mark in
+/// `marks` (`?`, where there is one), each in a `span` that never breaks
+/// inside (a move's hyphen is no place to end a line) and that names the
+/// ply it leads to (`data-jump`), for the viewer to jump to.
+pub(super) fn numbered_moves(white_first: bool, moves: &[String], marks: &[&str]) -> String {
+    let moves: Vec<String> = moves
         .iter()
         .enumerate()
         .map(|(i, mv)| {
@@ -236,7 +387,13 @@ fn numbered_moves(r: &GameRecord) -> String {
             } else {
                 String::new()
             };
-            format!("<span>{label}{}</span>", escape(mv))
+            let mark = marks.get(i).copied().unwrap_or_default();
+            format!(
+                "<span data-jump=\"{}\">{label}{}{}</span>",
+                i + 1,
+                escape(mv),
+                escape(mark)
+            )
         })
         .collect();
     moves.join(" ")
