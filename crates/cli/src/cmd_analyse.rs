@@ -184,29 +184,34 @@ impl Run for AnalyseArgs {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read {}", path.display()))?;
         let mut games = read_games(&text).with_context(|| format!("bad {}", path.display()))?;
-        if let Some(n) = self.number {
-            let Some(game) = usize::try_from(n - 1).ok().and_then(|i| games.get(i)) else {
-                bail!("bad --number {n}: {} holds {} games", path.display(), games.len());
-            };
-            games = vec![game.clone()];
-        }
+        // Games keep their numbers in the file (and `of` its count) with
+        // --number too: the 3rd game is "game 3/10" and "Game 3".
         let of = games.len();
+        let mut first = 0;
+        if let Some(n) = self.number {
+            let Some(i) = usize::try_from(n - 1).ok().filter(|&i| i < of) else {
+                bail!("bad --number {n}: {} holds {of} games", path.display());
+            };
+            games = vec![games.swap_remove(i)];
+            first = i;
+        }
         let visit = |i: usize, search: bool| {
             let game = &games[i];
             let name = game.tag("Game").unwrap_or(&self.game.game);
             let one = OneGame {
                 args: &self,
                 game,
-                number: i + 1,
+                number: first + i + 1,
                 of,
                 search,
             };
             Games::visit(name, one).context("the PDN's Game tag")?
         };
         // Every game read first: a bad one is an error before any search.
-        let mut done = (0..of).map(|i| visit(i, false)).collect::<Result<Vec<_>>>()?;
+        let count = games.len();
+        let mut done = (0..count).map(|i| visit(i, false)).collect::<Result<Vec<_>>>()?;
         let pdn = |done: &[Done]| -> String { done.iter().map(|d| d.pdn.as_str()).collect() };
-        for i in 0..of {
+        for i in 0..count {
             done[i] = visit(i, true)?;
             if let Some(out) = &self.out {
                 write_whole(out, &pdn(&done), "--out")?;

@@ -61,9 +61,28 @@ fn a_given_away_man_is_marked_and_a_second_run_changes_nothing() {
     assert!(stderr.lines().all(|l| l.ends_with("(read)")), "{stderr}");
     assert_eq!(std::fs::read_to_string(&second).unwrap(), text);
     // To standard output, one game of the file.
-    let (stdout, _) = analyse(&[path(&first), "--number", "2", "--depth", "8"]);
+    // The game keeps its number in the file, in the progress and the page.
+    let one = dir.join("one.html");
+    let (stdout, stderr) = analyse(&[
+        path(&first),
+        "--number",
+        "2",
+        "--depth",
+        "8",
+        "--html",
+        path(&one),
+    ]);
     assert!(stdout.starts_with("[Event \"fen\"]"), "{stdout}");
     assert!(!stdout.contains("ballot"), "{stdout}");
+    assert!(
+        stderr.lines().all(|l| l.starts_with("game 2/2 ")),
+        "{stderr}"
+    );
+    let page = std::fs::read_to_string(&one).unwrap();
+    assert!(
+        page.contains("Game 2") && !page.contains("Game 1"),
+        "{page}"
+    );
 }
 
 /// The `--html` page of the two games: a section each with a score
