@@ -167,11 +167,7 @@ fn progress_line(number: usize, of: usize, step: &Step<'_>) -> String {
 /// Writes `text` to `path` whole: a file beside it, renamed over it;
 /// `flag` names the path in an error.
 fn write_whole(path: &Path, text: &str, flag: &str) -> Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".part");
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, path))
+    parlour_game::weights::write_whole(path, text.as_bytes())
         .with_context(|| format!("cannot write {flag} {}", path.display()))
 }
 

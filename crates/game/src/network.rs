@@ -368,15 +368,10 @@ impl NetworkWeights {
     /// Writes a network file whole or not at all (a temporary file
     /// renamed over it).
     pub fn write(&self, path: &Path) -> Result<(), NetworkError> {
-        let io = |source| NetworkError::Io {
+        crate::weights::write_whole(path, &self.to_bytes()).map_err(|source| NetworkError::Io {
             path: path.to_path_buf(),
             source,
-        };
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
-        let tmp = PathBuf::from(tmp);
-        std::fs::write(&tmp, self.to_bytes()).map_err(io)?;
-        std::fs::rename(&tmp, path).map_err(io)
+        })
     }
 
     /// These weights, if they are for `key` with `inputs` inputs.

@@ -93,6 +93,17 @@ pub enum WeightsError {
     },
 }
 
+/// Writes `bytes` to `path` whole or not at all: a file beside it
+/// (`path` with `.tmp` added), renamed over it, so a reader never sees a
+/// half-written weights, network or analysis file.
+pub fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path)
+}
+
 /// FNV-1a, 64 bits: enough to see a damaged file, and no dependency.
 pub fn fnv1a(bytes: &[u8]) -> u64 {
     let mut hash = 0xcbf2_9ce4_8422_2325u64;
@@ -217,15 +228,10 @@ impl Weights {
     /// Writes a weights file whole or not at all (a temporary file beside
     /// it, renamed over it).
     pub fn write(&self, path: &Path) -> Result<(), WeightsError> {
-        let io = |source| WeightsError::Io {
+        write_whole(path, &self.to_bytes()).map_err(|source| WeightsError::Io {
             path: path.to_path_buf(),
             source,
-        };
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
-        let tmp = PathBuf::from(tmp);
-        std::fs::write(&tmp, self.to_bytes()).map_err(io)?;
-        std::fs::rename(&tmp, path).map_err(io)
+        })
     }
 
     /// These weights, if they are for the model `key` with `count` weights.
