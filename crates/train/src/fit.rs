@@ -232,15 +232,16 @@ impl AdamStep {
     }
 }
 
-/// The epoch whose weights validated best.
+/// The epoch whose weights validated best: the pattern model's float
+/// weights by default, or a float network.
 #[derive(Clone, Debug)]
-pub struct BestEpoch {
+pub struct BestEpoch<W = Vec<f32>> {
     /// The epoch, from 1 (0: the starting weights were never beaten).
     pub epoch: usize,
     /// Its validation loss.
     pub validation_loss: f64,
-    /// Its weights, in units of score.
-    pub weights: Vec<f32>,
+    /// Its weights (the pattern model's in units of score).
+    pub weights: W,
 }
 
 /// What [`fit`] fitted.

@@ -18,7 +18,7 @@
 
 use crate::dataset::Dataset;
 use crate::error::{TrainError, MIN_SAMPLES};
-use crate::fit::{cross_entropy, sigmoid, step_size, Adam, EpochReport, TrainConfig};
+use crate::fit::{cross_entropy, sigmoid, step_size, Adam, BestEpoch, EpochReport, TrainConfig};
 use crate::trainer::{fit_scale, split, targets, Samples};
 use parlour_game::network::{
     NetworkInputs, NetworkShape, NetworkWeights, FT_SCALE, OUTPUT_SCALE, WEIGHT_SCALE,
@@ -370,7 +370,11 @@ pub fn train_network<G: Learn>(
     let mut net = FloatNetwork::random(shape, config.seed);
     let mut adam = Adam::new(net.weights.len());
     let start_loss = job.loss(&net, &split.validation, &pool);
-    let mut best = (0usize, start_loss, net.clone());
+    let mut best = BestEpoch {
+        epoch: 0,
+        validation_loss: start_loss,
+        weights: net.clone(),
+    };
     let mut epochs = Vec::new();
     let mut order = split.training.clone();
     let mut rng = StdRng::seed_from_u64(config.seed);
@@ -400,13 +404,21 @@ pub fn train_network<G: Learn>(
         };
         report(&figures);
         epochs.push(figures);
-        if validation_loss < best.1 {
-            best = (epoch, validation_loss, net.clone());
-        } else if epoch >= best.0 + config.patience {
+        if validation_loss < best.validation_loss {
+            best = BestEpoch {
+                epoch,
+                validation_loss,
+                weights: net.clone(),
+            };
+        } else if epoch >= best.epoch + config.patience {
             break;
         }
     }
-    let (best_epoch, validation_loss, float) = best;
+    let BestEpoch {
+        epoch: best_epoch,
+        validation_loss,
+        weights: float,
+    } = best;
     let weights = float.quantise(&template.network_key(), String::new());
     let check = quant_check(&float, &weights, &data.positions, &split.validation, &pool);
     Ok(NetworkTrained {
