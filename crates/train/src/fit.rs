@@ -232,6 +232,15 @@ impl AdamStep {
     }
 }
 
+/// A pool of `threads` threads (at least one) for a training job.
+pub(crate) fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, TrainError> {
+    let threads = threads.max(1);
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| TrainError::Config(format!("cannot start {threads} threads: {e}")))
+}
+
 /// The epoch whose weights validated best: the pattern model's float
 /// weights by default, or a float network.
 #[derive(Clone, Debug)]
@@ -308,10 +317,7 @@ impl<'a, S: Sample> Fitter<'a, S> {
         config: &'a TrainConfig,
     ) -> Result<Fitter<'a, S>, TrainError> {
         let threads = config.threads.max(1);
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|e| TrainError::Config(format!("cannot start {threads} threads: {e}")))?;
+        let pool = thread_pool(threads)?;
         let shape = NetShape::with_len(n, config.hidden)
             .filter(|_| config.hidden <= MAX_HIDDEN)
             .ok_or_else(|| {

@@ -320,6 +320,27 @@ pub struct NetworkTrained {
     pub samples: Samples,
 }
 
+/// `shape`, if the build can hold it and `samples` and `config` can train
+/// it.
+fn checked_shape(
+    shape: NetworkShape,
+    samples: usize,
+    config: &TrainConfig,
+) -> Result<NetworkShape, TrainError> {
+    shape
+        .check()
+        .map_err(|e| TrainError::Config(e.to_string()))?;
+    if samples < MIN_SAMPLES {
+        return Err(TrainError::TooFewSamples { samples });
+    }
+    if config.batch == 0 || config.epochs == 0 {
+        return Err(TrainError::Config(
+            "batch and epochs must be positive".into(),
+        ));
+    }
+    Ok(shape)
+}
+
 /// Trains a network of `shape` (inputs the game's) on `data`, calling
 /// `report` after each epoch; quantises the best epoch's network and
 /// checks it. The caller decides from [`QuantCheck::passes`] whether to
@@ -337,30 +358,18 @@ pub fn train_network<G: Learn>(
             template.positions_key()
         ))
     })?;
-    let shape = NetworkShape {
-        inputs: template.network_inputs(),
-        ..shape
-    };
-    shape
-        .check()
-        .map_err(|e| TrainError::Config(e.to_string()))?;
-    if data.len() < MIN_SAMPLES {
-        return Err(TrainError::TooFewSamples {
-            samples: data.len(),
-        });
-    }
-    if config.batch == 0 || config.epochs == 0 {
-        return Err(TrainError::Config(
-            "batch and epochs must be positive".into(),
-        ));
-    }
+    let shape = checked_shape(
+        NetworkShape {
+            inputs: template.network_inputs(),
+            ..shape
+        },
+        data.len(),
+        config,
+    )?;
     let scale = fit_scale(&data.results, &data.scores);
     let targets = targets(data, config.lambda, scale);
     let split = split(data, config.validation);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads.max(1))
-        .build()
-        .map_err(|e| TrainError::Config(format!("cannot start threads: {e}")))?;
+    let pool = crate::fit::thread_pool(config.threads)?;
     let job = Job {
         positions: &data.positions,
         targets: &targets,
