@@ -1,12 +1,16 @@
 //! `parlour train`: fits a game's learned evaluation to self-play data and
-//! writes a weights file (`parlour-train`'s trainer).
+//! writes a weights file (`parlour-train`'s trainer); with `--network`,
+//! trains a network, checks the quantised one against the float one, and
+//! writes a network file only if it passes.
 
 use crate::options::{cores, thread_count, threads, GameArgs};
 use crate::Run;
 use anyhow::{Context, Result};
 use clap::Args;
 use parlour_game::learn::NetShape;
+use parlour_game::network::NetworkShape;
 use parlour_game::{Learn, Variant, Visit, Weights};
+use parlour_train::network::{TOLERANCE, WITHIN_SHARE};
 use parlour_train::{DataFile, Dataset, EpochReport, Losses, Samples, TrainConfig, Trained};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -68,7 +72,7 @@ pub struct TrainArgs {
 
 fn train<G: Learn>(template: &G, args: &TrainArgs, default_eval: &str) -> Result<()> {
     if args.network.network {
-        return crate::cmd_train_network::train(template, args);
+        return train_network(template, args);
     }
     if let Some(why) = template.refuse_hidden(args.hidden) {
         anyhow::bail!("{why}");
@@ -94,7 +98,7 @@ fn train<G: Learn>(template: &G, args: &TrainArgs, default_eval: &str) -> Result
 }
 
 /// Prints an epoch's line of the table training prints.
-pub(crate) fn report(r: &EpochReport) {
+fn report(r: &EpochReport) {
     println!(
         "{:>5}  {:>10.5}  {:>15.5}  {:>5.3}  {:>8.1}",
         r.epoch,
@@ -107,7 +111,7 @@ pub(crate) fn report(r: &EpochReport) {
 
 /// The distinct positions of the data files `paths`, with a line saying
 /// how many.
-pub(crate) fn load<G: Learn>(template: &G, paths: &[PathBuf]) -> Result<Dataset<G>> {
+fn load<G: Learn>(template: &G, paths: &[PathBuf]) -> Result<Dataset<G>> {
     let started = Instant::now();
     let mut files = Vec::new();
     for path in paths {
@@ -249,4 +253,66 @@ impl Run for TrainArgs {
     fn run(self) -> Result<()> {
         self.game.visit(&self)?
     }
+}
+
+// `parlour train --network`: the network trainer of `parlour-train`, the
+// quantised network checked against the float one and written only if it
+// passes.
+
+/// Trains, checks and writes the network of `template`'s game.
+fn train_network<G: Learn>(template: &G, args: &TrainArgs) -> Result<()> {
+    let Some(inputs) = template.as_network() else {
+        anyhow::bail!(
+            "{} has no network evaluation: train without --network",
+            template.positions_key()
+        );
+    };
+    let shape = NetworkShape {
+        inputs: inputs.network_inputs(),
+        ft: args.network.ft,
+        l1: args.network.l1_units,
+        l2: args.network.l2_units,
+        buckets: 8,
+    }
+    .check()?;
+    let started = Instant::now();
+    let data = load(template, &args.data)?;
+    println!("network {shape}");
+    println!("epoch  train loss  validation loss  step    seconds");
+    let trained =
+        parlour_train::train_network(template, &data, shape, &args.config(), &mut report)?;
+    println!(
+        "best epoch {}: validation loss {:.5} (from {:.5}), {} training and {} validation positions, scale {:.1}",
+        trained.best_epoch,
+        trained.validation_loss,
+        trained.start_loss,
+        trained.samples.training,
+        trained.samples.validation,
+        trained.scale
+    );
+    let check = trained.check;
+    println!(
+        "quantised against float on the validation positions: mean |difference| {:.2}, {:.1}% within {TOLERANCE}",
+        check.mean_error,
+        100.0 * check.within
+    );
+    if !check.passes() {
+        anyhow::bail!(
+            "the quantised network strays from the float one (mean {:.2}, {:.1}% within {TOLERANCE}; \
+             at most {TOLERANCE} and at least {:.0}% needed): not written",
+            check.mean_error,
+            100.0 * check.within,
+            100.0 * WITHIN_SHARE
+        );
+    }
+    let mut weights = trained.weights;
+    weights.note = args.note_with(trained.samples, trained.validation_loss);
+    weights.write(&args.out)?;
+    println!(
+        "wrote {} ({} bytes) in {:.1} s",
+        args.out.display(),
+        std::fs::metadata(&args.out).map_or(0, |m| m.len()),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
 }

@@ -7,7 +7,6 @@
 //! other failure is a message on stderr, the error and its causes, and
 //! exit status 1.
 
-mod cmd_train_network;
 mod options;
 mod png;
 mod progress;

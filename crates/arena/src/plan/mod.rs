@@ -8,6 +8,7 @@ pub(crate) mod adjudication;
 pub(crate) mod config;
 pub(crate) mod error;
 pub(crate) mod header;
+mod opening;
 pub mod openings;
 pub(crate) mod options;
 mod pdn_book;

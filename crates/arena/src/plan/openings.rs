@@ -4,6 +4,7 @@
 //! the colours swapped.
 
 use crate::plan::error::OpeningError;
+pub use crate::plan::opening::Opening;
 use crate::plan::pdn_book::{is_pdn, read_pdn_book, remove_duplicates};
 use parlour_game::registry::parse_line;
 use parlour_game::{mix_seed, Evaluate, Game, History, Variant};
@@ -13,55 +14,6 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 use std::path::Path;
-
-/// One opening: a start position and moves played from it before the
-/// engines take over.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Opening<G: Game> {
-    /// How records name it (`ACF 5 Dreaded Edinburgh`, `openings.txt:3`).
-    pub name: String,
-    /// The position the game starts from (written in the PDN `FEN` tag).
-    pub start: G,
-    /// The moves played from `start` before the engines move.
-    pub moves: Vec<G::Move>,
-}
-
-impl<G: Game> Opening<G> {
-    /// The opening, checked: the moves are legal in turn and the game is
-    /// not over after them.
-    pub fn new(name: String, start: G, moves: Vec<G::Move>) -> Result<Opening<G>, OpeningError> {
-        let mut history = History::new(start);
-        if history.outcome().is_some() {
-            return Err(OpeningError::OverAtStart { name });
-        }
-        for &mv in &moves {
-            if !history.try_push(mv) {
-                let mv = mv.to_string();
-                return Err(OpeningError::Illegal { name, mv });
-            }
-            if history.outcome().is_some() {
-                let mv = mv.to_string();
-                return Err(OpeningError::OverAfter { name, mv });
-            }
-        }
-        Ok(Opening { name, start, moves })
-    }
-
-    /// The game's history once the opening's moves are played.
-    pub fn history(&self) -> History<G> {
-        let mut history = History::new(self.start);
-        for &mv in &self.moves {
-            history.push(mv);
-        }
-        history
-    }
-
-    /// The opening's moves as text, separated by spaces.
-    pub fn moves_text(&self) -> String {
-        let texts: Vec<String> = self.moves.iter().map(|m| m.to_string()).collect();
-        texts.join(" ")
-    }
-}
 
 /// Where a match's openings come from.
 #[derive(Clone, Debug, PartialEq, Eq)]

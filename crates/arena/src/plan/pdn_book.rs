@@ -3,7 +3,7 @@
 //! plies; the same opening found twice kept once, and counted.
 
 use crate::plan::error::OpeningError;
-use crate::plan::openings::Opening;
+use crate::plan::opening::Opening;
 use parlour_game::pdn::read_games;
 use parlour_game::registry::parse_line;
 use parlour_game::{Game, History, Variant};
