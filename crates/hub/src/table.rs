@@ -262,10 +262,9 @@ impl Visit for Settings<'_> {
             }
             None => V::for_hub_variant(self.variant).unwrap_or_default(),
         };
-        let eval = match (self.eval, self.egdb) {
-            (None, None) => Default::default(),
-            (spec, egdb) => evaluator(&rules, spec.unwrap_or("default"), egdb)?,
-        };
+        // No `eval` is the rules' own default (english's network), never
+        // the evaluator type's `Default`.
+        let eval = evaluator(&rules, self.eval.unwrap_or("default"), self.egdb)?;
         Ok(Box::new(GameTable::<V> {
             rules,
             given: self.rules.is_some(),

@@ -259,10 +259,8 @@ pub fn play<V: Variant, R: BufRead, W: Write>(
     output: W,
     options: &PlayOptions,
 ) -> Result<Option<Outcome>, PlayError> {
-    let eval = match &options.eval {
-        Some(spec) => V::rules_of(&start).evaluator(spec)?,
-        None => Default::default(),
-    };
+    let spec = options.eval.as_deref().unwrap_or("default");
+    let eval = V::rules_of(&start).evaluator(spec)?;
     let searcher = Searcher::new(options.threads, options.hash_mib)?;
     let mut session = Session::<V, R, W> {
         history: History::new(start),

@@ -346,3 +346,28 @@ fn the_next_go_may_follow_done_at_once() {
     let lines = out.lines();
     assert!(messages(&lines, "error").is_empty(), "{lines:#?}");
 }
+
+/// The nodes of each `info` line of a depth-8 search of the start, the
+/// session opened with `params` (`set-param` lines).
+fn start_nodes(params: &str) -> Vec<String> {
+    let lines = session(&format!(
+        "hub\nset-param name=threads value=1\n{params}init\n\
+         pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww\nlevel depth=8\ngo think\n"
+    ));
+    let infos = messages(&lines, "info");
+    assert_eq!(infos.len(), 8, "{lines:#?}");
+    infos
+        .iter()
+        .map(|i| i.get("nodes").unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn no_eval_is_the_rules_default_evaluation() {
+    // Without `eval` the engine searches with what `default` names (the
+    // built-in network under english), not some other evaluator.
+    let none = start_nodes("");
+    assert_eq!(none, start_nodes("set-param name=eval value=default\n"));
+    assert_eq!(none, start_nodes("set-param name=eval value=network\n"));
+    assert_ne!(none, start_nodes("set-param name=eval value=patterns\n"));
+}
