@@ -101,6 +101,27 @@ fn parse_score(text: &str) -> Option<i32> {
     men.is_finite().then(|| (men * 100.0).round() as i32)
 }
 
+/// Starts `program`, waiting out "text file busy" for up to half a second.
+///
+/// Linux refuses to run a file that some process holds open for writing. A
+/// program written just now (an engine built or a script saved a moment ago)
+/// can meet that for a few milliseconds when another thread of this process
+/// forks at the same time: the fork's child holds the writer's descriptor
+/// until it runs its own program. The refusal passes; waiting is the fix.
+fn spawn(program: &mut Command) -> std::io::Result<Child> {
+    let until = Instant::now() + Duration::from_millis(500);
+    loop {
+        match program.spawn() {
+            Err(e)
+                if e.kind() == std::io::ErrorKind::ExecutableFileBusy && Instant::now() < until =>
+            {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            started => return started,
+        }
+    }
+}
+
 /// Reads `from` line by line to its end, handing each line (without its
 /// `\n` or `\r\n`) to `line` as bytes; stops early when `line` says so.
 fn read_lines(from: impl Read, mut line: impl FnMut(Vec<u8>) -> bool) {
@@ -172,8 +193,7 @@ impl HubClient {
             // A group of its own, led by the engine: killed whole in `kill`.
             program.process_group(0);
         }
-        let mut child = program
-            .spawn()
+        let mut child = spawn(&mut program)
             .map_err(|e| EngineError::Crashed(format!("cannot start `{command}`: {e}")))?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");

@@ -317,3 +317,23 @@ fn a_parameter_the_engine_does_not_offer_is_refused() {
         "crashed: `scripted` has no parameter `hashh`: it offers hash"
     );
 }
+
+/// Linux will not run a file open for writing ("text file busy"). That
+/// happens for a moment when another thread forks while a script is being
+/// written; here the test holds the file open itself for 100 ms. The client
+/// waits the refusal out and starts the engine.
+#[test]
+fn a_program_busy_for_a_moment_is_started_once_free() {
+    let path = script("busy", &format!("{HANDSHAKE}read line\n"));
+    let writer = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&path.0)
+        .unwrap();
+    let closer = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(100));
+        drop(writer);
+    });
+    let client = HubClient::start(path.to_str().unwrap(), &options(5000));
+    closer.join().unwrap();
+    assert_eq!(client.unwrap().name(), "scripted");
+}
