@@ -7,8 +7,10 @@
 //! An engine is started in a process group of its own (on Unix), and the
 //! whole group is killed when the client stops it, so that whatever the
 //! engine started (a wrapper script's real engine, helper processes) goes
-//! with it. A line of its output that is not UTF-8 is skipped and counted,
-//! not taken for a crash.
+//! with it. A line of its output that is not UTF-8 or is longer than
+//! 64 KiB is skipped and counted, not taken for a crash. Its output waits
+//! in a bounded queue and every deadline is checked on every line, so an
+//! engine that prints without end is timed out like a silent one.
 //!
 //! The arena wraps a client as a player (`parlour_arena::HubPlayer`): an
 //! [`EngineError`] is how a player fails there too, and it loses the game.
@@ -122,23 +124,57 @@ fn spawn(program: &mut Command) -> std::io::Result<Child> {
     }
 }
 
+/// The longest line of an engine's output kept, in bytes; a longer one is
+/// skipped as unreadable, so an engine that never writes `\n` cannot fill
+/// the memory.
+const LONGEST_LINE: u64 = 64 * 1024;
+
+/// How many lines of an engine's output wait to be read at most. An
+/// engine that writes faster than they are read (one that prints without
+/// end) is held back by its own full pipe, not queued in memory.
+const QUEUED_LINES: usize = 1024;
+
 /// Reads `from` line by line to its end, handing each line (without its
-/// `\n` or `\r\n`) to `line` as bytes; stops early when `line` says so.
-fn read_lines(from: impl Read, mut line: impl FnMut(Vec<u8>) -> bool) {
+/// `\n` or `\r\n`) to `line` as bytes, or `None` for a line longer than
+/// [`LONGEST_LINE`] (skipped); stops early when `line` says so.
+fn read_lines(from: impl Read, mut line: impl FnMut(Option<Vec<u8>>) -> bool) {
     let mut reader = BufReader::new(from);
     loop {
         let mut buf = Vec::new();
-        match reader.read_until(b'\n', &mut buf) {
+        match (&mut reader).take(LONGEST_LINE).read_until(b'\n', &mut buf) {
             Ok(0) | Err(_) => return,
             Ok(_) => {}
         }
-        if buf.last() == Some(&b'\n') {
+        let whole = if buf.last() == Some(&b'\n') {
             buf.pop();
             if buf.last() == Some(&b'\r') {
                 buf.pop();
             }
+            Some(buf)
+        } else if buf.len() as u64 == LONGEST_LINE {
+            skip_line(&mut reader);
+            None
+        } else {
+            Some(buf) // the last line, without its `\n`
+        };
+        if !line(whole) {
+            return;
         }
-        if !line(buf) {
+    }
+}
+
+/// Reads on to the end of the line, keeping nothing.
+fn skip_line(reader: &mut impl BufRead) {
+    loop {
+        let (found, used) = match reader.fill_buf() {
+            Ok([]) | Err(_) => return,
+            Ok(bytes) => match bytes.iter().position(|&b| b == b'\n') {
+                Some(at) => (true, at + 1),
+                None => (false, bytes.len()),
+            },
+        };
+        reader.consume(used);
+        if found {
             return;
         }
     }
@@ -163,7 +199,7 @@ pub struct HubClient {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
-    /// Lines of the engine's output skipped because they were not UTF-8.
+    /// Lines of the engine's output skipped: not UTF-8, or too long.
     unreadable: Arc<AtomicUsize>,
     stderr: Arc<Mutex<VecDeque<String>>>,
     /// The thread keeping the last lines of stderr; it ends with the
@@ -198,13 +234,13 @@ impl HubClient {
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
         let stderr_pipe = child.stderr.take().expect("piped");
-        let (tx, lines) = mpsc::channel();
+        let (tx, lines) = mpsc::sync_channel(QUEUED_LINES);
         let unreadable = Arc::new(AtomicUsize::new(0));
         let count = Arc::clone(&unreadable);
         std::thread::spawn(move || {
-            read_lines(stdout, |bytes| match String::from_utf8(bytes) {
-                Ok(line) => tx.send(line).is_ok(),
-                Err(_) => {
+            read_lines(stdout, |bytes| match bytes.map(String::from_utf8) {
+                Some(Ok(line)) => tx.send(line).is_ok(),
+                None | Some(Err(_)) => {
                     count.fetch_add(1, Ordering::Relaxed);
                     true
                 }
@@ -220,7 +256,10 @@ impl HubClient {
                 if keep.len() == 5 {
                     keep.pop_front();
                 }
-                keep.push_back(String::from_utf8_lossy(&bytes).into_owned());
+                keep.push_back(match bytes {
+                    Some(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+                    None => "(a line too long to keep)".to_string(),
+                });
                 true
             })
         });
@@ -339,7 +378,7 @@ impl HubClient {
     }
 
     /// How many lines of the engine's output were skipped because they
-    /// were not UTF-8.
+    /// were not UTF-8 or longer than 64 KiB.
     pub fn unreadable_lines(&self) -> usize {
         self.unreadable.load(Ordering::Relaxed)
     }
@@ -394,13 +433,13 @@ impl HubClient {
         note
     }
 
-    /// `; it wrote N lines that are not UTF-8`, if it did: a clue to why an
+    /// `; it wrote N unreadable lines (...)`, if it did: a clue to why an
     /// engine seemed to say nothing.
     fn unreadable_note(&self) -> String {
         match self.unreadable_lines() {
             0 => String::new(),
-            1 => "; it wrote 1 line that is not UTF-8".to_string(),
-            n => format!("; it wrote {n} lines that are not UTF-8"),
+            1 => "; it wrote 1 unreadable line (not UTF-8, or over 64 KiB)".to_string(),
+            n => format!("; it wrote {n} unreadable lines (not UTF-8, or over 64 KiB)"),
         }
     }
 
@@ -410,8 +449,14 @@ impl HubClient {
             return Err(e.clone());
         }
         loop {
+            // Checked before every line, not only when none waits: an
+            // engine that prints without end is still out of time.
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
+            let next = match left.is_zero() {
+                true => Err(RecvTimeoutError::Timeout),
+                false => self.lines.recv_timeout(left),
+            };
+            match next {
                 Ok(line) => {
                     if let Ok(Some(m)) = Message::parse(&line) {
                         return Ok(m);

@@ -337,3 +337,41 @@ fn a_program_busy_for_a_moment_is_started_once_free() {
     closer.join().unwrap();
     assert_eq!(client.unwrap().name(), "scripted");
 }
+
+/// `yes` prints `y` without end: its start-up limit holds all the same, and
+/// its output waits in a bounded queue, not in an ever larger one.
+#[test]
+fn an_engine_that_never_stops_printing_times_out_at_start() {
+    let started = Instant::now();
+    let err = HubClient::start("yes", &options(1000)).unwrap_err();
+    assert!(started.elapsed() < Duration::from_secs(4), "{err}");
+    match err {
+        EngineError::TimedOut(why) => assert!(why.contains("the handshake"), "{why}"),
+        other => panic!("{other}"),
+    }
+}
+
+/// Floods of `info` lines, then a line of 100 KiB with no end: the move's
+/// time limit holds, and the long line is skipped and counted.
+#[test]
+fn an_engine_that_floods_its_output_times_out_on_the_move() {
+    let path = script(
+        "flood",
+        &format!("{HANDSHAKE}read line; read line; read line\nhead -c 102400 /dev/zero\necho\nyes 'info depth=1'\n"),
+    );
+    let mut client = HubClient::start(path.to_str().unwrap(), &options(5000)).unwrap();
+    let started = Instant::now();
+    let err = client
+        .choose::<Rules>(&start_game(), Limits::Depth(1), Duration::from_secs(1))
+        .unwrap_err();
+    assert!(started.elapsed() < Duration::from_secs(4), "{err}");
+    match err {
+        EngineError::TimedOut(why) => {
+            assert!(
+                why.ends_with("; it wrote 1 unreadable line (not UTF-8, or over 64 KiB)"),
+                "{why}"
+            )
+        }
+        other => panic!("{other}"),
+    }
+}
