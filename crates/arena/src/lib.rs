@@ -107,6 +107,7 @@ pub use plan::options::{AllowedOptions, EngineKind, SpecKey};
 pub use plan::schedule::{GameCount, Tournament};
 pub use plan::shard::Shard;
 pub use plan::spec::{Limits, PlayerSpec, TimeControl};
+pub use plan::MOST_GAMES;
 pub use play::error::{BuildError, BuildProblem};
 pub use play::hub::{self, hub_factory, HubPlayer};
 pub use play::player::{

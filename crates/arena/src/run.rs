@@ -59,9 +59,9 @@ impl Progress<'_> {
 /// each once through `factory`), the openings, the output paths and any
 /// results to resume (their header must be this match's, and every record
 /// a legal game of it), all before the first game; then plays the games on
-/// a rayon pool of `config.concurrency` threads, writing each finished game
-/// at once and calling `progress` after each (serially, never two at a
-/// time). Returns the statistics of every game of the match (or shard),
+/// a rayon pool of `config.concurrency` threads (fewer when fewer games
+/// are left), writing each finished game at once and calling `progress`
+/// after each (serially, never two at a time). Returns the statistics of every game of the match (or shard),
 /// resumed ones included.
 pub fn run_match<V: Variant>(
     config: &MatchConfig,
@@ -84,17 +84,16 @@ pub fn run_match<V: Variant>(
     };
     let outputs = [config.results.as_deref(), config.pdn.as_deref()];
     let files = RecordFiles::open(outputs, &plan.header, resumed.as_ref(), *rules)?;
+    let run = Run::new(config, &plan, factory, progress, files, resumed)?;
+    // No more workers than games left: each would only find none to play.
+    let threads = config.concurrency.min(run.pending.len()).max(1);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.concurrency)
+        .num_threads(threads)
         .thread_name(|i| format!("arena-{i}"))
         .build()
-        .map_err(|source| MatchError::Threads {
-            threads: config.concurrency,
-            source,
-        })?;
-    let run = Run::new(config, &plan, factory, progress, files, resumed)?;
+        .map_err(|source| MatchError::Threads { threads, source })?;
     pool.scope(|scope| {
-        for _ in 0..config.concurrency {
+        for _ in 0..threads {
             scope.spawn(|_| run.worker());
         }
     });

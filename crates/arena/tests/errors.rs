@@ -281,6 +281,16 @@ fn inconsistent_options_are_refused() {
         }),
         MatchError::Plan(PlanError::NoGames)
     ));
+    // 21 engines play 210 pairings: 100,000 games each is 21 million.
+    let many = refused(MatchConfig {
+        engines: (0..21).map(|i| format!("random:seed={i}")).collect(),
+        games: GameCount::Games(100_000),
+        ..MatchConfig::default()
+    });
+    assert_eq!(
+        many.to_string(),
+        "a match of 21000000 games is too long: one match plays at most 10000000"
+    );
 }
 
 #[test]

@@ -91,10 +91,13 @@ pub struct MatchArgs {
     tournament: TournamentArg,
     /// Openings per pairing, each played twice with colours swapped
     /// (default: every opening of the deck; 4 when no engine is named).
-    #[arg(long, conflicts_with = "games")]
+    /// From 1 to 500,000.
+    #[arg(long, conflicts_with = "games",
+          value_parser = clap::value_parser!(u32).range(1..=500_000))]
     rounds: Option<u32>,
-    /// Games per pairing (rounded up to an even number).
-    #[arg(long)]
+    /// Games per pairing (rounded up to an even number), from 1 to
+    /// 1,000,000.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     games: Option<u32>,
     /// The openings: for checkers `deck` (the 156 ACF ballots, default),
     /// `all` (174), `tough` (50); `random` or `random:plies=N` (the peg
@@ -122,10 +125,11 @@ pub struct MatchArgs {
     #[arg(long, value_name = "K", default_value_t = 1,
           value_parser = clap::value_parser!(u64).range(1..))]
     opening_start: u64,
-    /// Games played at once (default: the number of cores). Each search
-    /// engine uses its own `threads` (default 1).
-    #[arg(long)]
-    concurrency: Option<usize>,
+    /// Games played at once, from 1 to 1024 (default: the number of
+    /// cores; never more than the games left to play). Each search engine
+    /// uses its own `threads` (default 1).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    concurrency: Option<u16>,
     /// Write every finished game to this PDN file.
     #[arg(long, value_name = "FILE")]
     pdn: Option<PathBuf>,
@@ -207,8 +211,7 @@ impl MatchArgs {
             _ => GameCount::Deck,
         };
         let concurrency = match self.concurrency {
-            Some(0) => bail!("--concurrency must be at least 1"),
-            Some(n) => n,
+            Some(n) => usize::from(n),
             None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         };
         let sprt = sprt_of(self.sprt.as_deref(), self.sprt_model)?;

@@ -568,10 +568,6 @@ fn bad_input_is_refused_before_any_game() {
             with(&["--sprt", "5,0,0.05,0.05"]),
             "--sprt: SPRT: elo0 (5) must be smaller than elo1 (0)".to_string(),
         ),
-        (
-            with(&["--concurrency", "0"]),
-            "--concurrency must be at least 1".to_string(),
-        ),
     ] {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let stderr = fails(&args);
@@ -579,6 +575,22 @@ fn bad_input_is_refused_before_any_game() {
         assert!(!results.exists() && !pdn.exists(), "{args:?} wrote a file");
     }
     // A flag clap reads is a usage error: clap's message, exit status 2.
+    for (flag, value, range) in [
+        ("--concurrency", "0", "1..=1024"),
+        ("--concurrency", "5000", "1..=1024"),
+        ("--rounds", "0", "1..=500000"),
+        ("--rounds", "4294967295", "1..=500000"),
+        ("--games", "200000000", "1..=1000000"),
+    ] {
+        let out = parlour(&["match", "--quiet", flag, value]);
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.starts_with(&format!("error: invalid value '{value}' for '{flag} <")),
+            "{stderr}"
+        );
+        assert!(stderr.contains(&format!("is not in {range}")), "{stderr}");
+    }
     let out = parlour(&["match", "--quiet", "--resign", "300"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(

@@ -399,6 +399,13 @@ pub enum PlanError {
     /// No games to play.
     #[error("a match of no games: give at least one round or game")]
     NoGames,
+    /// More games than one match plays.
+    #[error("a match of {games} games is too long: one match plays at most {most}",
+            most = super::MOST_GAMES)]
+    TooManyGames {
+        /// The games the match would play.
+        games: usize,
+    },
     /// The openings.
     #[error(transparent)]
     Openings(#[from] OpeningError),

@@ -26,6 +26,10 @@ use schedule::{GameCount, Schedule};
 use spec::PlayerSpec;
 use std::path::Path;
 
+/// The most games one match plays (all its pairings together): the
+/// schedule, the finished games and random openings are kept in memory.
+pub const MOST_GAMES: usize = 10_000_000;
+
 /// The engines of a match, their specs read and their names told apart.
 pub(crate) struct Engines {
     /// Each engine's spec, by index.
@@ -94,9 +98,13 @@ impl<G: Evaluate> Plan<G> {
             GameCount::Rounds(r) => 2 * r as usize,
             GameCount::Games(g) => (g as usize).div_ceil(2) * 2,
         };
+        let schedule = Schedule::new(config.tournament, engines.specs.len(), per_pairing);
+        if schedule.total() > MOST_GAMES {
+            let games = schedule.total();
+            return Err(PlanError::TooManyGames { games });
+        }
         // Random openings are drawn once, here (even ones take a search each).
         let book = book.fixed(per_pairing / 2);
-        let schedule = Schedule::new(config.tournament, engines.specs.len(), per_pairing);
         let header = MatchHeader::of(config, rules, &book, per_pairing);
         let tables = match &config.adjudicate_egdb {
             Some(dir) => Some(open_tables::<V>(dir)?),
