@@ -12,6 +12,8 @@ mod png;
 mod progress;
 
 use clap::{Parser, Subcommand};
+use parlour_game::echo::{echo, printable, ECHO_CHARS};
+use std::ffi::OsString;
 use std::process::ExitCode;
 
 /// A command: its flags, and what it does with them.
@@ -100,7 +102,7 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
-    let command = Cli::parse().command;
+    let command = parse().command;
     // The games' endgame tables open through the registry from here on.
     parlour_games::install_tables();
     match command.run() {
@@ -113,4 +115,42 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The command line as clap reads it. A usage error is clap's message and
+/// exit status, but what it quotes of the input is shown as every other
+/// message shows input: cut to 80 characters, control characters escaped.
+fn parse() -> Cli {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(error) if !error.use_stderr() => error.exit(), // --help, --version
+        Err(error) => {
+            eprint!("{}", quoting_short(&error.render().to_string(), &args));
+            std::process::exit(error.exit_code());
+        }
+    }
+}
+
+/// `message` with every argument in `args` too long or unprintable to
+/// repeat (or the value of a `--flag=VALUE`) shown through [`echo`], and
+/// every other control character but its line breaks escaped.
+fn quoting_short(message: &str, args: &[OsString]) -> String {
+    let mut quoted: Vec<String> = args
+        .iter()
+        .map(|arg| arg.to_string_lossy().into_owned())
+        .flat_map(|arg| match arg.split_once('=') {
+            Some((flag, value)) if flag.starts_with("--") => vec![value.to_string(), arg],
+            _ => vec![arg],
+        })
+        .filter(|arg| arg.chars().count() > ECHO_CHARS || arg.contains(char::is_control))
+        .collect();
+    // The longest first, so that a part never cuts a whole one short.
+    quoted.sort_by_key(|arg| std::cmp::Reverse(arg.len()));
+    let mut text = message.to_string();
+    for arg in &quoted {
+        text = text.replace(arg.as_str(), &echo(arg).to_string());
+    }
+    let lines: Vec<String> = text.split('\n').map(printable).collect();
+    lines.join("\n")
 }

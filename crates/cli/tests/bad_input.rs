@@ -117,6 +117,53 @@ fn a_long_input_comes_back_short_and_printable() {
             "z".repeat(80)
         )
     );
+    // A match's engine spec, and clap's own usage errors, quote as short.
+    let spec = "x".repeat(100_000);
+    let message = fails(&["match", "--engine", &spec, "--engine", "random"]);
+    let short = format!("{}... (100000 characters)", "x".repeat(80));
+    assert_eq!(
+        message,
+        format!(
+            "parlour: engine `{short}`: unknown kind `{short}`: expected random, greedy, \
+             search or hub, as in random:seed=3, greedy, search:depth=8, hub:parlour hub,depth=4\n"
+        )
+    );
+    for shard in [format!("--shard={spec}\r"), format!("--shard={spec}")] {
+        let out = parlour(&["match", &shard]);
+        assert_eq!(out.status.code(), Some(2));
+        let message = String::from_utf8_lossy(&out.stderr);
+        assert!(message.len() < 500, "{} bytes: {message}", message.len());
+        assert!(!message.contains('\r'), "{message}");
+        assert!(message.starts_with(&format!("error: invalid value '{}", "x".repeat(80))));
+    }
+}
+
+/// Each cause once, none dropped: a match says why an evaluation did not
+/// load as `best` does.
+#[test]
+fn a_match_gives_every_cause_once() {
+    let dir = scratch("causes");
+    let missing = dir.join("flip.w");
+    let err = fails(&[
+        "match",
+        "--engine",
+        &format!("search:depth=1,eval={}", path(&missing)),
+        "--engine",
+        "random",
+    ]);
+    assert_eq!(
+        err,
+        format!(
+            "parlour: engine `search:depth=1,eval={0}`: cannot load the evaluation `{0}`: \
+             {0}: No such file or directory (os error 2)\n",
+            missing.display()
+        )
+    );
+    let file = dir.join("file");
+    std::fs::write(&file, "").unwrap();
+    let err = fails(&["best", "--egdb", path(&file), "--depth", "1"]);
+    assert_eq!(err.matches("Not a directory").count(), 1, "{err}");
+    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]

@@ -410,18 +410,18 @@ fn best_and_hub_search_with_the_databases() {
         "--rounds",
         "1",
     ]);
-    // (The cause, that the directory holds no databases, is dropped.)
     assert_eq!(
         err,
         "parlour: engine `search:depth=2,egdb=/no/such/dir`: \
-         cannot load the evaluation `egdb=/no/such/dir`\n"
+         cannot open the endgame databases in `/no/such/dir`: /no/such/dir: no endgame \
+         databases there (not even every 2-piece slice); run `parlour egdb build --pieces N`\n"
     );
     // Pegs have none.
     let err = fails(&["best", "--game", "pegs", "--egdb", dir, "--depth", "1"]);
     assert_eq!(
         err,
         format!(
-            "parlour: bad --eval or --egdb: cannot load the evaluation `egdb={dir}`: \
+            "parlour: bad --eval or --egdb: cannot open the endgame databases in `{dir}`: \
              pegs has no endgame databases\n"
         )
     );

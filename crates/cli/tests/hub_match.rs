@@ -7,6 +7,7 @@
 mod support;
 
 use parlour_checkers::{Position, Rules};
+use parlour_game::echo::echo;
 use parlour_game::{Game, History, Outcome, Side};
 use serde_json::Value;
 use std::path::Path;
@@ -247,21 +248,25 @@ fn an_engine_that_cannot_start_stops_the_match_before_any_game() {
         (
             format!("hub:{} hub", PARLOUR),
             format!(
-                "engine `hub:{PARLOUR} hub`: a hub engine needs a limit: \
-                 depth=N, nodes=N, movetime=MS or tc=SECONDS+INCREMENT"
+                "engine `{}`: a hub engine needs a limit: \
+                 depth=N, nodes=N, movetime=MS or tc=SECONDS+INCREMENT",
+                echo(&format!("hub:{PARLOUR} hub"))
             ),
         ),
         // An engine that answers the handshake too late (the spec is
-        // echoed as the command's words).
+        // echoed as the command's words, cut to 80 characters).
         (
             format!(
                 "hub:{},depth=2,startup=0.3",
                 sleepy.replace("sh ", "sh -c 'sleep 2; exec sh \"$0\"' ")
             ),
             format!(
-                "engine `hub:{},depth=2,startup=0.3`: cannot play: timed out: \
+                "engine `{}`: cannot play: timed out: \
                  `sh` said nothing in time during the handshake (hub ... wait)",
-                sleepy.replace("sh ", "sh -c sleep 2; exec sh '$0' ")
+                echo(&format!(
+                    "hub:{},depth=2,startup=0.3",
+                    sleepy.replace("sh ", "sh -c sleep 2; exec sh '$0' ")
+                ))
             ),
         ),
     ] {

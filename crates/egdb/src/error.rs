@@ -9,7 +9,7 @@ use std::path::PathBuf;
 #[derive(Debug, thiserror::Error)]
 pub enum EgdbError {
     /// Reading or writing a file failed.
-    #[error("{path}: {source}")]
+    #[error("{}", .path.display())]
     Io {
         /// The file or directory.
         path: PathBuf,

@@ -266,8 +266,8 @@ pub fn evaluator<V: Variant>(
     };
     let slot = V::tables().ok_or(TablesError::NoTables { game: V::NAME });
     slot.and_then(|slot| slot.attach(eval, dir))
-        .map_err(|e| EvalError::Load {
-            spec: format!("egdb={}", dir.display()),
+        .map_err(|e| EvalError::Tables {
+            dir: dir.to_path_buf(),
             source: Box::new(e),
         })
 }
@@ -305,6 +305,15 @@ pub enum EvalError {
     Load {
         /// The text given.
         spec: String,
+        /// What went wrong.
+        #[source]
+        source: Box<dyn Error + Send + Sync>,
+    },
+    /// The endgame databases to search with could not be opened.
+    #[error("cannot open the endgame databases in `{}`", echo(&.dir.display()))]
+    Tables {
+        /// The folder given.
+        dir: std::path::PathBuf,
         /// What went wrong.
         #[source]
         source: Box<dyn Error + Send + Sync>,

@@ -162,7 +162,7 @@ fn with_the_root_in_the_databases_the_search_finds_the_win_itself() {
 fn databases_are_refused_for_a_game_without_them_and_a_missing_folder() {
     let pegs = parlour_pegs::PegRules::default();
     let err = parlour_games::evaluator(&pegs, "default", Some(Path::new("."))).unwrap_err();
-    let parlour_game::registry::EvalError::Load { source, .. } = err else {
+    let parlour_game::registry::EvalError::Tables { source, .. } = err else {
         panic!("{err:?}");
     };
     assert_eq!(source.to_string(), "pegs has no endgame databases");

@@ -2,13 +2,14 @@
 //! control, a shard, a resignation or draw rule, the openings.
 
 use crate::plan::options::{EngineKind, SpecKey};
+use parlour_game::echo::echo;
 use parlour_hub::client::CommandLineError;
 use std::error::Error;
 use std::path::PathBuf;
 
 /// An engine spec (`search:depth=8`, `hub:CMD,depth=4`) that does not read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("engine `{spec}`: {problem}")]
+#[error("engine `{}`: {problem}", echo(.spec))]
 pub struct SpecError {
     /// The spec as given.
     pub spec: String,
@@ -21,15 +22,16 @@ pub struct SpecError {
 pub enum SpecProblem {
     /// Not `random`, `greedy`, `search` or `hub`.
     #[error(
-        "unknown kind `{kind}`: expected random, greedy, search or hub, as in random:seed=3, \
-         greedy, search:depth=8, hub:parlour hub,depth=4"
+        "unknown kind `{}`: expected random, greedy, search or hub, as in random:seed=3, \
+         greedy, search:depth=8, hub:parlour hub,depth=4",
+        echo(.kind)
     )]
     UnknownKind {
         /// The kind given.
         kind: String,
     },
     /// An option without `=`.
-    #[error("option `{option}` is not of the form name=value")]
+    #[error("option `{}` is not of the form name=value", echo(.option))]
     NotNameValue {
         /// The option.
         option: String,
@@ -43,13 +45,13 @@ pub enum SpecProblem {
         kind: EngineKind,
     },
     /// A Hub parameter without a name, or with white space in it.
-    #[error("`param.{name}`: a parameter's name is one word, as param.NAME=VALUE")]
+    #[error("`param.{}`: a parameter's name is one word, as param.NAME=VALUE", echo(.name))]
     BadParam {
         /// The name given.
         name: String,
     },
     /// A Hub parameter given twice.
-    #[error("parameter `{name}` is given twice")]
+    #[error("parameter `{}` is given twice", echo(.name))]
     RepeatedParam {
         /// The name.
         name: String,
@@ -61,7 +63,7 @@ pub enum SpecProblem {
         key: SpecKey,
     },
     /// A count that is not a whole number above 0.
-    #[error("{key} must be a whole number above 0, not `{value}`")]
+    #[error("{key} must be a whole number above 0, not `{}`", echo(.value))]
     NotPositive {
         /// The option.
         key: SpecKey,
@@ -77,13 +79,13 @@ pub enum SpecProblem {
         value: u64,
     },
     /// `seed=` not a whole number.
-    #[error("seed must be a whole number, not `{value}`")]
+    #[error("seed must be a whole number, not `{}`", echo(.value))]
     Seed {
         /// The value given.
         value: String,
     },
     /// `startup=` not a number of seconds above 0.
-    #[error("startup must be a number of seconds above 0, not `{value}`")]
+    #[error("startup must be a number of seconds above 0, not `{}`", echo(.value))]
     Startup {
         /// The value given.
         value: String,
@@ -130,7 +132,7 @@ pub enum SpecProblem {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TimeControlError {
     /// A time that is not a number of seconds.
-    #[error("tc `{text}`: the {what} `{value}` is not a number of seconds")]
+    #[error("tc `{}`: the {what} `{}` is not a number of seconds", echo(.text), echo(.value))]
     NotSeconds {
         /// The whole text.
         text: String,
@@ -140,7 +142,7 @@ pub enum TimeControlError {
         value: String,
     },
     /// No base time.
-    #[error("tc `{text}`: the base time must be more than 0")]
+    #[error("tc `{}`: the base time must be more than 0", echo(.text))]
     NoBase {
         /// The whole text.
         text: String,
@@ -151,7 +153,10 @@ pub enum TimeControlError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ShardError {
     /// Not two whole numbers with a `/` between them.
-    #[error("shard `{text}`: write K/N, the shard's number and how many there are, as in 2/4")]
+    #[error(
+        "shard `{}`: write K/N, the shard's number and how many there are, as in 2/4",
+        echo(.text)
+    )]
     Shape {
         /// The text given.
         text: String,
@@ -183,7 +188,7 @@ pub enum OpeningError {
     #[error("the openings are empty: name a deck or a file")]
     Empty,
     /// A deck the game does not have.
-    #[error("unknown opening deck `{name}`: the decks are {}", .decks.join(", "))]
+    #[error("unknown opening deck `{}`: the decks are {}", echo(.name), .decks.join(", "))]
     UnknownDeck {
         /// The name given.
         name: String,
@@ -259,7 +264,7 @@ pub enum OpeningError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RuleError {
     /// Not as many comma-separated items as the rule has.
-    #[error("`{text}`: write {}, whole numbers", .names.join(","))]
+    #[error("`{}`: write {}, whole numbers", echo(.text), .names.join(","))]
     Shape {
         /// The text given.
         text: String,
@@ -267,7 +272,7 @@ pub enum RuleError {
         names: &'static [&'static str],
     },
     /// An item that is not a whole number.
-    #[error("`{text}`: {name} `{value}` is not a whole number")]
+    #[error("`{}`: {name} `{}` is not a whole number", echo(.text), echo(.value))]
     NotANumber {
         /// The text given.
         text: String,
@@ -277,13 +282,13 @@ pub enum RuleError {
         value: String,
     },
     /// A rule that never applies: no move in a row.
-    #[error("`{text}`: MOVES must be at least 1")]
+    #[error("`{}`: MOVES must be at least 1", echo(.text))]
     NoMoves {
         /// The text given.
         text: String,
     },
     /// A score too large to compare with a player's.
-    #[error("`{text}`: SCORE is too large")]
+    #[error("`{}`: SCORE is too large", echo(.text))]
     ScoreTooLarge {
         /// The text given.
         text: String,
@@ -301,7 +306,7 @@ pub enum HeaderProblem {
         count: usize,
     },
     /// Two engines of one name.
-    #[error("engine {number} is named `{name}`, as an engine before it is")]
+    #[error("engine {number} is named `{}`, as an engine before it is", echo(.name))]
     SameName {
         /// The second engine's number, from 1.
         number: usize,
@@ -350,7 +355,7 @@ pub enum PlanError {
         count: usize,
     },
     /// Two engines with one name.
-    #[error("two engines are named `{name}`: give one another name with name=...")]
+    #[error("two engines are named `{}`: give one another name with name=...", echo(.name))]
     SameName {
         /// The name.
         name: String,

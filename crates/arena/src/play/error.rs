@@ -2,16 +2,19 @@
 //! match. A failure during a game is not an error but a lost game
 //! ([`parlour_hub::EngineError`]).
 
+use parlour_game::echo::echo;
 use parlour_game::registry::EvalError;
 use parlour_search::SearcherError;
 
 /// A spec that reads but cannot be built into a player for this match.
 #[derive(Debug, thiserror::Error)]
-#[error("engine `{name}`: {problem}")]
+#[error("engine `{}`", echo(.name))]
 pub struct BuildError {
     /// The engine's name.
     pub name: String,
-    /// Why it cannot be built.
+    /// Why it cannot be built (the error's source, so that its own causes
+    /// follow it in a message).
+    #[source]
     pub problem: BuildProblem,
 }
 
@@ -39,6 +42,6 @@ pub enum BuildProblem {
     #[error("{0} players are not available here")]
     Unavailable(&'static str),
     /// A Hub engine that cannot be started or does not play the game.
-    #[error("cannot play: {0}")]
+    #[error("cannot play")]
     Engine(#[from] parlour_hub::EngineError),
 }

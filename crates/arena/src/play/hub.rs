@@ -268,8 +268,10 @@ mod tests {
             matches!(&err.problem, BuildProblem::Engine(EngineError::Crashed(_))),
             "{err}"
         );
+        // The engine's name, then the problem as its cause.
+        assert_eq!(err.to_string(), "engine `gone`");
         assert_eq!(
-            err.to_string(),
+            parlour_game::echo::full_message(&err),
             "engine `gone`: cannot play: crashed: \
              cannot start `/no/such/engine --x`: No such file or directory (os error 2)"
         );

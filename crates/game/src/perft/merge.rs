@@ -100,7 +100,7 @@ pub enum MergeError {
         share: Share,
     },
     /// An identity line does not read.
-    #[error("{file}: line {line}: {source}")]
+    #[error("{file}: line {line}")]
     BadIdentity {
         /// The file.
         file: String,
