@@ -132,7 +132,7 @@ impl Visit for BenchGame<'_> {
 
     fn visit<V: Variant>(mut self) -> Result<()> {
         let only = match &self.args.rules {
-            Some(text) => Some(V::parse_rules(text).context("bad --rules")?),
+            Some(text) => Some(crate::options::rules_flag::<V>(text)?),
             None => None,
         };
         let mut cases = Vec::new();

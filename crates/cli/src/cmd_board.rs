@@ -33,7 +33,7 @@ impl Visit for &BoardArgs {
 
     fn visit<V: Variant>(self) -> Result<()> {
         let rules = match &self.rules {
-            Some(text) => V::parse_rules(text).context("bad --rules")?,
+            Some(text) => crate::options::rules_flag::<V>(text)?,
             None => V::default(),
         };
         let Some(board) = rules.board() else {

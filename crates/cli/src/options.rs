@@ -46,12 +46,9 @@ impl GameArgs {
         Ok(Games::visit(&self.game, command)?)
     }
 
-    /// The rules `--rules` gives the game `V`, if any.
+    /// The rules `--rules` gives the game `V`, if any ([`rules_flag`]).
     pub fn given_rules<V: Variant>(&self) -> Result<Option<V>> {
-        self.rules
-            .as_deref()
-            .map(|text| V::parse_rules(text).context("bad --rules"))
-            .transpose()
+        self.rules.as_deref().map(rules_flag).transpose()
     }
 
     /// The rules of the game `V`: `--rules`, or the game's default.
@@ -262,4 +259,14 @@ pub fn stop_on_ctrl_c(stopping: &'static str) -> std::sync::Arc<std::sync::atomi
         stop
     })
     .clone()
+}
+
+/// The rules of the game `V` a `--rules` flag gives. An empty one is
+/// refused for every game (whatever a game's own parser makes of the empty
+/// text: peg rules read it as the defaults, as a file records them).
+pub fn rules_flag<V: Variant>(text: &str) -> Result<V> {
+    if text.trim().is_empty() {
+        bail!("bad --rules: it is empty: name the rules, or leave --rules out for the default");
+    }
+    V::parse_rules(text).context("bad --rules")
 }

@@ -311,3 +311,28 @@ fn the_terminal_game_speaks_of_the_rules_in_force() {
     let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("  |")).collect();
     assert_eq!(rows[7], "  | b   b   b   b   |   4   3   2   1", "{text}");
 }
+
+/// Lenient readings refused: an empty `--rules` for either game, and a
+/// shard of a match with fewer games than shards.
+#[test]
+fn empty_rules_and_empty_shards_are_refused() {
+    for game in ["checkers", "pegs"] {
+        for command in ["moves", "board"] {
+            if command == "board" && game == "checkers" {
+                continue;
+            }
+            let message = fails(&[command, "--game", game, "--rules", ""]);
+            assert_eq!(
+                message,
+                "parlour: bad --rules: it is empty: name the rules, or leave --rules out \
+                 for the default\n",
+                "{game} {command}"
+            );
+        }
+    }
+    let message = fails(&["match", "--quiet", "--rounds", "1", "--shard", "3/8"]);
+    assert_eq!(
+        message,
+        "parlour: shard 3/8 holds no game: the match has 2, so at most 2 shards\n"
+    );
+}

@@ -411,6 +411,14 @@ pub enum PlanError {
         /// The games the match would play.
         games: usize,
     },
+    /// A shard that holds no game: more shards than games.
+    #[error("shard {shard} holds no game: the match has {games}, so at most {games} shards")]
+    EmptyShard {
+        /// The shard.
+        shard: crate::plan::shard::Shard,
+        /// The match's games.
+        games: usize,
+    },
     /// The openings.
     #[error(transparent)]
     Openings(#[from] OpeningError),

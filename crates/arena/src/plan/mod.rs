@@ -99,9 +99,12 @@ impl<G: Evaluate> Plan<G> {
             GameCount::Games(g) => (g as usize).div_ceil(2) * 2,
         };
         let schedule = Schedule::new(config.tournament, engines.specs.len(), per_pairing);
-        if schedule.total() > MOST_GAMES {
-            let games = schedule.total();
+        let games = schedule.total();
+        if games > MOST_GAMES {
             return Err(PlanError::TooManyGames { games });
+        }
+        if let Some(shard) = config.shard.filter(|s| s.index() as usize > games) {
+            return Err(PlanError::EmptyShard { shard, games });
         }
         // Random openings are drawn once, here (even ones take a search each).
         let book = book.fixed(per_pairing / 2);
