@@ -80,6 +80,9 @@ impl EloEstimate {
     }
 }
 
+/// The fewest colour-swapped pairs a pentanomial interval is given for.
+pub const MIN_PAIRS: u32 = 2;
+
 /// Writes a number that may be infinite or undefined the way people read it.
 fn number(f: &mut fmt::Formatter<'_>, x: f64) -> fmt::Result {
     if x.is_nan() {
@@ -241,8 +244,19 @@ impl Pentanomial {
 
     /// The Elo difference and its 95% interval from the pentanomial model,
     /// as fastchess computes it: the variance per pair divided by the pairs.
+    /// The interval is undefined (infinite, written `-`) until there are
+    /// [`MIN_PAIRS`] pairs not all of one kind: a variance from one pair,
+    /// or from pairs that all scored alike, says nothing of the spread.
     pub fn elo(&self) -> Option<EloEstimate> {
         let (mean, variance) = self.mean_and_variance()?;
+        if self.pairs() < MIN_PAIRS || variance == 0.0 {
+            return Some(EloEstimate {
+                elo: score_to_elo(mean),
+                margin: f64::INFINITY,
+                lower: f64::NEG_INFINITY,
+                upper: f64::INFINITY,
+            });
+        }
         let per_pair = variance / f64::from(self.pairs());
         Some(EloEstimate::from_mean(mean, per_pair.sqrt()))
     }
@@ -362,6 +376,18 @@ mod tests {
         close(e.margin, 50.236_057_157_571_04, 1e-9);
         close(p.los(), 79.446_011_063_834_25, 1e-5);
         assert_eq!(p.reversed(), Pentanomial([5, 12, 20, 10, 3]));
+    }
+
+    #[test]
+    fn a_pair_interval_needs_two_pairs_that_differ() {
+        let mut p = Pentanomial::default();
+        p.add_pair(2, 0); // WL: one pair
+        assert_eq!(p.elo().unwrap().to_string(), "0.0 +/- -");
+        p.add_pair(0, 2); // LW: two pairs, both even
+        assert_eq!(p.elo().unwrap().to_string(), "0.0 +/- -");
+        p.add_pair(2, 1); // WD: now they differ
+        let e = p.elo().unwrap();
+        assert!(e.margin.is_finite() && e.margin > 0.0, "{e}");
     }
 
     #[test]

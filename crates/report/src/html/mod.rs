@@ -57,6 +57,11 @@ pub fn html_report<V: Variant>(report: &MatchReport, rules: &V, title: &str) -> 
     out.push_str(&tables(report));
     out.push_str("<h2>Elo with its 95% interval</h2>\n");
     out.push_str(&progress::elo_chart(report));
+    out.push_str(
+        "<p>From each pairing's wins, losses and draws (the tables' Elo): the dot is the \
+         estimate, the bar runs from the Elo of the lowest score in the 95% interval to that of \
+         the highest, so it is not centred on the dot; the tables' +/- is half its width.</p>\n",
+    );
     out.push_str("<h2>Score and SPRT against games played</h2>\n");
     out.push_str(&progress::progress_charts(report));
     out.push_str(&counts(&report.records));
