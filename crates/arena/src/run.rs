@@ -34,22 +34,28 @@ pub struct Progress<'a> {
 }
 
 impl Progress<'_> {
-    /// One line for a progress bar: games, the first pairing's W-L-D,
-    /// score and Elo, and the LLR.
-    pub fn summary(&self) -> String {
-        let mut line = format!("{}/{}", self.done, self.total);
-        if let Some(p) = self.tally.pairings().first() {
-            let engines = self.tally.engines();
-            line.push_str(&format!(
-                " {} vs {}: +{} -{} ={}",
-                engines[p.a], engines[p.b], p.wld.wins, p.wld.losses, p.wld.draws
-            ));
-            if let (Some(score), Some(elo)) = (p.wld.score(), p.wld.elo()) {
-                line.push_str(&format!(" ({:.1}%), Elo {elo}", score * 100.0));
+    /// The standing, short enough to follow a count and the time left on
+    /// an 80-column line: the first pairing's `+W -L =D`, the LLR if an
+    /// SPRT runs, and the Elo (`+10 -2 =7, Elo 156.0±138.6`); the pairing
+    /// is named when the match has more than one.
+    pub fn standing(&self) -> String {
+        let mut line = String::new();
+        let pairings = self.tally.pairings();
+        if let Some(p) = pairings.first() {
+            if pairings.len() > 1 {
+                let engines = self.tally.engines();
+                line.push_str(&format!("{} vs {}: ", engines[p.a], engines[p.b]));
             }
-        }
-        if let Some(llr) = self.llr {
-            line.push_str(&format!(", LLR {llr:.2}"));
+            line.push_str(&format!(
+                "+{} -{} ={}",
+                p.wld.wins, p.wld.losses, p.wld.draws
+            ));
+            if let Some(llr) = self.llr {
+                line.push_str(&format!(", LLR {llr:.2}"));
+            }
+            if let Some(elo) = p.wld.elo() {
+                line.push_str(&format!(", Elo {}", elo.to_string().replace(" +/- ", "±")));
+            }
         }
         line
     }
@@ -61,8 +67,8 @@ impl Progress<'_> {
 /// a legal game of it), all before the first game; then plays the games on
 /// a rayon pool of `config.concurrency` threads (fewer when fewer games
 /// are left), writing each finished game at once and calling `progress`
-/// after each (serially, never two at a time). Returns the statistics of every game of the match (or shard),
-/// resumed ones included.
+/// after each (serially, never two at a time). Returns the statistics of
+/// every game of the match (or shard), resumed ones included.
 pub fn run_match<V: Variant>(
     config: &MatchConfig,
     rules: &V,

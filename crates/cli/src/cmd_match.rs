@@ -8,20 +8,19 @@
 //! stdout (and with `--html` the arena's HTML report).
 
 use crate::options::{stop_on_ctrl_c, EvalArg, GameArgs};
+use crate::progress::Progress as CliProgress;
 use crate::Run;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use parlour_arena::{
     hub_factory, run_match, Adjudication, BookOptions, DrawRule, GameCount, MatchConfig, MatchReport,
     OpeningBook, OpeningSpec, PlayerSpec, Progress, ResignRule, Shard, Sprt, SprtModel, Tournament,
 };
 use parlour_game::{Variant, Visit};
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The rounds of a match that names neither engines nor a game count:
 /// short, but long enough to mean something.
@@ -251,85 +250,41 @@ impl MatchArgs {
     }
 }
 
-/// How often progress is written as a plain line when stderr is not a
-/// terminal.
-const LINE_EVERY: Duration = Duration::from_secs(5);
-
-/// Shows a match's progress on stderr: a bar on a terminal; elsewhere (a
-/// log, a batch job's output) a plain line at most every few seconds and
-/// at the last game; nothing when `quiet`.
-enum Bar {
-    Hidden,
-    Drawn {
-        bar: ProgressBar,
-        counting: ProgressStyle,
-    },
-    Lines {
-        started: Instant,
-        /// When the last line was written.
-        last: Mutex<Option<Instant>>,
-    },
+/// A match's progress on stderr, through the progress every long command
+/// shows ([`CliProgress`]): counted once the first game ends and the total
+/// is known, and closed with the last standing.
+struct MatchProgress {
+    shown: CliProgress,
+    /// The standing after the last game, once one has ended.
+    last: Mutex<Option<String>>,
 }
 
-impl Bar {
-    fn new(quiet: bool) -> Bar {
-        if quiet {
-            return Bar::Hidden;
+impl MatchProgress {
+    fn new(quiet: bool) -> MatchProgress {
+        let shown = CliProgress::new("parlour match", "games", quiet);
+        shown.note("the first games are under way".to_string());
+        MatchProgress {
+            shown,
+            last: Mutex::new(None),
         }
-        if !std::io::stderr().is_terminal() {
-            return Bar::Lines {
-                started: Instant::now(),
-                last: Mutex::new(None),
-            };
-        }
-        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-        // A spinner until the first game ends and the total is known.
-        bar.set_style(
-            ProgressStyle::with_template("{elapsed_precise} {spinner} {wide_msg}")
-                .expect("a valid template"),
-        );
-        bar.set_message("the first games are under way");
-        bar.enable_steady_tick(Duration::from_millis(250));
-        let counting = ProgressStyle::with_template("{elapsed_precise} [{bar:16}] {wide_msg}")
-            .expect("a valid template")
-            .progress_chars("=> ");
-        Bar::Drawn { bar, counting }
     }
 
     fn show(&self, p: &Progress<'_>) {
-        match self {
-            Bar::Hidden => {}
-            Bar::Drawn { bar, counting } => {
-                let first = bar.length().is_none();
-                bar.set_length(p.total as u64);
-                bar.set_position(p.done as u64);
-                bar.set_message(p.summary());
-                if first {
-                    bar.set_style(counting.clone());
-                }
-            }
-            Bar::Lines { started, last } => {
-                let now = Instant::now();
-                let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
-                let due = last.is_none_or(|t| now - t >= LINE_EVERY) || p.done == p.total;
-                if due {
-                    *last = Some(now);
-                    let secs = (now - *started).as_secs();
-                    eprintln!(
-                        "parlour match: {:02}:{:02}:{:02} {}",
-                        secs / 3600,
-                        secs / 60 % 60,
-                        secs % 60,
-                        p.summary()
-                    );
-                }
-            }
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        if last.is_none() {
+            // Games done before this one were resumed from the results.
+            self.shown.start("", p.total as u64, p.done as u64 - 1);
         }
+        let standing = p.standing();
+        self.shown.set(p.done as u64, standing.clone());
+        *last = Some(standing);
     }
 
-    fn finish(&self) {
-        if let Bar::Drawn { bar, .. } = self {
-            bar.finish_and_clear();
+    fn finish(&self, played: bool) {
+        let last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        match (played, last.as_deref()) {
+            (true, Some(standing)) => self.shown.finish(standing),
+            _ => self.shown.clear(),
         }
     }
 }
@@ -352,9 +307,9 @@ impl Visit for &MatchArgs {
         }
         config.stop = Some(stop_on_ctrl_c(MATCH_STOPPING));
         let factory = hub_factory(rules, self.eval.eval.clone());
-        let bar = Bar::new(self.quiet);
-        let report = run_match(&config, &rules, &factory, &|p| bar.show(p));
-        bar.finish();
+        let progress = MatchProgress::new(self.quiet);
+        let report = run_match(&config, &rules, &factory, &|p| progress.show(p));
+        progress.finish(report.is_ok());
         Ok(report?)
     }
 }

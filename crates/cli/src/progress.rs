@@ -215,8 +215,8 @@ impl Progress {
         eprintln!("{}", cut(&self.line(lines, now)));
     }
 
-    /// `parlour selfplay: 00:01:05 123/1000 games, 27,000 positions, about
-    /// 00:09:10 left`.
+    /// `parlour selfplay: 00:01:05 123/1000 games, 00:09:10 left, 27,000
+    /// positions`.
     fn line(&self, lines: &Lines, now: Instant) -> String {
         let mut line = format!("{}: {} ", self.command, clock(now - lines.started));
         if !lines.label.is_empty() {
@@ -226,14 +226,16 @@ impl Progress {
             "%" => format!("{}%", lines.done * 100 / lines.total.max(1)),
             unit => format!("{}/{} {unit}", lines.done, lines.total),
         };
-        if !lines.message.is_empty() {
-            line += &format!(", {}", lines.message);
-        }
+        // The time left before the command's figures: a line too long is
+        // cut at its end.
         let done_here = lines.done.saturating_sub(lines.done_before);
         if done_here > 0 && lines.done < lines.total {
             let each = (now - lines.stage_started).as_secs_f64() / done_here as f64;
             let left = each * (lines.total - lines.done) as f64;
-            line += &format!(", about {} left", clock(Duration::from_secs_f64(left)));
+            line += &format!(", {} left", clock(Duration::from_secs_f64(left)));
+        }
+        if !lines.message.is_empty() {
+            line += &format!(", {}", lines.message);
         }
         line
     }
@@ -281,7 +283,7 @@ mod tests {
         // 20 games in 60 s: 80 more take 240 s.
         assert_eq!(
             line,
-            "parlour selfplay: 00:01:05 20/100 games, 5000 positions, about 00:04:00 left"
+            "parlour selfplay: 00:01:05 20/100 games, 00:04:00 left, 5000 positions"
         );
     }
 
@@ -300,7 +302,7 @@ mod tests {
         let line = progress.line(&l, l.started + Duration::from_secs(65));
         assert_eq!(
             line,
-            "parlour egdb build: 00:01:05 25%, 2k1m-2k0m, about 00:03:00 left"
+            "parlour egdb build: 00:01:05 25%, 00:03:00 left, 2k1m-2k0m"
         );
     }
 

@@ -376,13 +376,17 @@ fn progress_is_written_as_lines_when_stderr_is_not_a_terminal() {
     assert!(out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     let lines: Vec<&str> = stderr.lines().collect();
-    // The first game and the last, at least; no bar's control characters.
+    // The start, progress at most every 5 s, the summary; each line short
+    // and no bar's control characters.
     assert!(lines.len() >= 2, "{stderr}");
+    assert_eq!(lines[0], "parlour match: 4 games to do, 0 done before");
     assert!(
-        lines.iter().all(|l| l.starts_with("parlour match: 00:")),
+        lines.iter().all(|l| l.starts_with("parlour match: ") && l.chars().count() <= 80),
         "{stderr}"
     );
-    assert!(lines.last().unwrap().contains(" 4/4 "), "{stderr}");
+    let last = lines.last().unwrap();
+    assert!(last.starts_with("parlour match: done in 00:"), "{stderr}");
+    assert!(last.contains(", Elo "), "{stderr}");
     assert!(
         !stderr.contains('\r') && !stderr.contains('\u{1b}'),
         "{stderr:?}"
