@@ -151,7 +151,7 @@ pub struct MatchArgs {
     /// `elo0,elo1,alpha,beta` (as in `0,5,0.05,0.05`); two engines only.
     /// The log-likelihood ratio is fishtest's and fastchess's generalized
     /// one over the colour-swapped pairs.
-    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA")]
+    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", allow_hyphen_values = true)]
     sprt: Option<String>,
     /// How the SPRT's Elo bounds are read: `logistic` (default) or
     /// `normalized`.

@@ -28,7 +28,7 @@ pub struct ReportArgs {
     pdn: Option<PathBuf>,
     /// Apply a sequential probability ratio test to the merged pairs:
     /// `elo0,elo1,alpha,beta` (as in `0,5,0.05,0.05`); two engines only.
-    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA")]
+    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", allow_hyphen_values = true)]
     sprt: Option<String>,
     /// How the SPRT's Elo bounds are read: `logistic` (default) or
     /// `normalized`.

@@ -699,5 +699,19 @@ fn adjudication_and_sprt_flags_reach_the_match() {
     ]);
     assert!(out.contains("(SPRT bound reached)"), "{out}");
     assert!(out.contains("H1 accepted"), "{out}");
+    // A negative bound needs no `=`.
+    let out = ok(&[
+        "match",
+        "--engine",
+        "search:depth=6",
+        "--engine",
+        "random",
+        "--sprt",
+        "-200,-100,0.05,0.05",
+        "--concurrency",
+        "1",
+        "--quiet",
+    ]);
+    assert!(out.contains("SPRT (elo0=-200 elo1=-100 "), "{out}");
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -381,7 +381,9 @@ fn progress_is_written_as_lines_when_stderr_is_not_a_terminal() {
     assert!(lines.len() >= 2, "{stderr}");
     assert_eq!(lines[0], "parlour match: 4 games to do, 0 done before");
     assert!(
-        lines.iter().all(|l| l.starts_with("parlour match: ") && l.chars().count() <= 80),
+        lines
+            .iter()
+            .all(|l| l.starts_with("parlour match: ") && l.chars().count() <= 80),
         "{stderr}"
     );
     let last = lines.last().unwrap();
