@@ -1,7 +1,7 @@
 //! `parlour best`: search a position and print one line per finished depth,
 //! then the best move.
 
-use crate::options::{cores, play_moves, threads, EngineArgs, GameArgs, PictureArgs};
+use crate::options::{cores, play_moves, threads, EngineArgs, GameArgs, MovesArg, PictureArgs};
 use crate::Run;
 use anyhow::{Context, Result};
 use clap::Args;
@@ -20,11 +20,9 @@ const DEFAULT_MOVETIME_MS: u64 = 1000;
 pub struct BestArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Moves played from the position first, comma-separated, in the
-    /// game's notation (`11-15,23-19`; pegs `K@11,K@14,@2`); the search
-    /// sees the repetitions they make.
-    #[arg(long, value_delimiter = ',')]
-    moves: Vec<String>,
+    // The search sees the repetitions the moves make.
+    #[command(flatten)]
+    moves: MovesArg,
     #[command(flatten)]
     limits: LimitArgs,
     #[command(flatten)]
@@ -103,7 +101,7 @@ impl Visit for &BestArgs {
         let limits = self.limits.limits();
         let start = self.game.position::<V>()?;
         let eval = self.engine.eval.evaluator(&V::rules_of(&start))?;
-        let history = play_moves(start, &self.moves)?;
+        let history = play_moves(start, &self.moves.moves)?;
         if let Some((outcome, why)) = history.ending() {
             // Nothing to search: a search would play on past the rules'
             // end (a draw by repetition still has legal moves).

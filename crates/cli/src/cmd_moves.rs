@@ -1,6 +1,6 @@
 //! `parlour moves`: the legal moves in board order, one per line.
 
-use crate::options::GameArgs;
+use crate::options::{GameArgs, MovesArg};
 use crate::Run;
 use anyhow::{Context, Result};
 use clap::Args;
@@ -13,13 +13,15 @@ use std::io::Write;
 pub struct MovesArgs {
     #[command(flatten)]
     game: GameArgs,
+    #[command(flatten)]
+    moves: MovesArg,
 }
 
 impl Visit for &MovesArgs {
     type Output = Result<()>;
 
     fn visit<V: Variant>(self) -> Result<()> {
-        let pos = self.game.position::<V>()?;
+        let pos = self.moves.position::<V>(&self.game)?;
         let mut out = std::io::stdout().lock();
         for name in sorted_moves(&pos) {
             writeln!(out, "{name}").context("cannot write")?;

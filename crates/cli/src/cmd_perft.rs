@@ -2,7 +2,7 @@
 //! the first move; deep perft (a table, shares, a results file) and the
 //! merge of shares' outputs.
 
-use crate::options::{cores, mebibytes, thread_count, threads, GameArgs};
+use crate::options::{cores, mebibytes, thread_count, threads, GameArgs, MovesArg};
 use crate::progress::Progress;
 use crate::Run;
 use anyhow::{bail, Context, Result};
@@ -24,6 +24,8 @@ use std::time::Instant;
 pub struct PerftArgs {
     #[command(flatten)]
     game: GameArgs,
+    #[command(flatten)]
+    moves: MovesArg,
     /// The depth in plies, 1 to 64 (beyond any count that could end).
     #[arg(long, short, value_parser = clap::value_parser!(u32).range(1..=64),
           required_unless_present = "merge")]
@@ -248,7 +250,7 @@ impl Visit for &PerftArgs {
     type Output = Result<()>;
 
     fn visit<V: Variant>(self) -> Result<()> {
-        let pos = self.game.position::<V>()?;
+        let pos = self.moves.position::<V>(&self.game)?;
         let names = [
             V::NAME.to_string(),
             V::rules_of(&pos).to_string(),

@@ -3,7 +3,7 @@
 //! `--position`, else the start) or a game of a PDN file after `--ply`
 //! plies.
 
-use crate::options::{GameArgs, PictureArgs};
+use crate::options::{GameArgs, MovesArg, PictureArgs};
 use crate::Run;
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -19,10 +19,12 @@ use std::path::PathBuf;
 pub struct ShowArgs {
     #[command(flatten)]
     game: GameArgs,
+    #[command(flatten)]
+    moves: MovesArg,
     /// A PDN file (as `match --pdn` writes): show one of its games; the
     /// game is its `Game` tag's (else `--game`), its rules and start its
     /// `Rules` and `FEN`/`Position` tags.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "position"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "position", "moves"])]
     pdn: Option<PathBuf>,
     /// With `--pdn`: the position after this many plies from the game's
     /// start (0: the start; default: the game's end), then the comments on
@@ -53,7 +55,7 @@ impl Visit for &ShowArgs {
     type Output = Result<()>;
 
     fn visit<V: Variant>(self) -> Result<()> {
-        self.show::<V>(&self.game.position::<V>()?)
+        self.show::<V>(&self.moves.position::<V>(&self.game)?)
     }
 }
 

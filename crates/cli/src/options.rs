@@ -73,9 +73,31 @@ impl GameArgs {
     }
 }
 
+/// `--moves`: moves played from the position a command is given, before
+/// it does its work (`best`, `show`, `moves`, `perft`).
+#[derive(Args, Debug, Clone, Default)]
+pub struct MovesArg {
+    /// Moves played from the position first, comma-separated, in the
+    /// game's notation (`11-15,23-19`; pegs `K@11,K@14,@2`).
+    #[arg(long, value_delimiter = ',')]
+    pub moves: Vec<String>,
+}
+
+impl MovesArg {
+    /// The game from the position `game`'s flags give, with the moves
+    /// played.
+    pub fn history<V: Variant>(&self, game: &GameArgs) -> Result<History<V::Position>> {
+        play_moves(game.position::<V>()?, &self.moves)
+    }
+
+    /// The position after the moves.
+    pub fn position<V: Variant>(&self, game: &GameArgs) -> Result<V::Position> {
+        Ok(*self.history::<V>(game)?.current())
+    }
+}
+
 /// The game from `start` after `moves` (each in the game's notation), with
-/// the history a search sees repetitions in.
-/// A game that ends partway refuses the moves after its end.
+/// the history a search sees repetitions in. A game that ends partway refuses the moves after its end.
 pub fn play_moves<G: Game>(start: G, moves: &[String]) -> Result<History<G>> {
     let parsed = read_line(&start, moves, |pos, text| pos.parse_move(text)).context("--moves")?;
     let mut history = History::new(start);

@@ -376,3 +376,32 @@ fn bad_options_fail_with_a_clear_message() {
         assert_eq!(fails(command), says, "{command:?}");
     }
 }
+
+/// `--moves` wherever a position is taken: `moves`, `show`, `perft` (and
+/// `best`) start from the position after them.
+#[test]
+fn moves_are_played_first_wherever_a_position_is_taken() {
+    let after = |command: &[&str]| {
+        let mut args = command.to_vec();
+        args.extend(["--moves", "11-15,23-19"]);
+        let out = parlour(&args);
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(
+        after(&["moves"]),
+        "7-11\n8-11\n9-13\n9-14\n10-14\n12-16\n15-18\n"
+    );
+    let shown = after(&["show"]);
+    let fen_after = parlour(&["show", "--fen", "B:W21,22,24-32,19:B1-10,12,15"]);
+    assert_eq!(shown, String::from_utf8(fen_after.stdout).unwrap());
+    // perft from the position after 11-15 alone: 7 moves, 40, 184.
+    let out = parlour(&["perft", "--depth", "3", "--moves", "11-15"]);
+    let counts: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| l.split(' ').take(2).collect::<Vec<_>>().join(" "))
+        .collect();
+    assert_eq!(counts, ["1 7", "2 40", "3 184"]);
+    assert!(fails(&["moves", "--moves", "11-17"]).contains("--moves"));
+}
