@@ -26,6 +26,47 @@ pub fn huffable(pos: &Position, offence: Move) -> Bitboard {
     Bitboard(jumpers)
 }
 
+/// A huff in words: whose piece it removes and for what (`the man on 24
+/// is huffed: 22-18 left its capture 24x15 untaken`); `None` for any other
+/// action, or a huff `pos` does not allow.
+pub fn explain(pos: &Position, action: Action) -> Option<String> {
+    let (Action::Huff(sq, _), Pending::Offence(offence)) = (action, pos.pending()) else {
+        return None;
+    };
+    let kind = if pos.kings().contains(sq) {
+        "king"
+    } else {
+        "man"
+    };
+    if offence.is_capture() {
+        return Some(format!(
+            "the {kind} on {sq} is huffed: its capture {offence} stopped short of a further jump"
+        ));
+    }
+    // The piece's square before the offence, and the captures it had.
+    let before = pos.undo_step(offence);
+    let from = if sq.index() == offence.dest() {
+        offence.origin()
+    } else {
+        sq.index()
+    };
+    let mut missed = ActionList::new();
+    before.board().captures::<false, _>(1 << from, &mut missed);
+    let missed: Vec<String> = missed.iter().map(ToString::to_string).collect();
+    if missed.is_empty() {
+        return None;
+    }
+    let whose = if from == offence.origin() {
+        "its"
+    } else {
+        "the"
+    };
+    Some(format!(
+        "the {kind} on {sq} is huffed: {offence} left {whose} capture {} untaken",
+        missed.join(" or ")
+    ))
+}
+
 /// Puts each move into the list as a huff of `sq` followed by that move.
 struct HuffSink<'a> {
     sq: Square,
@@ -218,4 +259,37 @@ fn check_path(pos: &Position, mv: Move, side: parlour_game::Side) -> Result<(), 
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Rules;
+    use parlour_game::Game;
+
+    fn explained(fen: &str, action: &str) -> Option<String> {
+        let pos = Position::from_fen(fen, Rules::HUFFING).unwrap();
+        explain(&pos, pos.parse_move(action).unwrap())
+    }
+
+    #[test]
+    fn a_huff_says_whose_piece_and_which_capture() {
+        // Black's 11-15 left 9x18 open: the man on 9 may be huffed.
+        let fen = "W:W14,30:B9,15:O11-15";
+        assert_eq!(
+            explained(fen, "h9 30-25").as_deref(),
+            Some("the man on 9 is huffed: 11-15 left the capture 9x18 untaken")
+        );
+        assert_eq!(explained(fen, "30-25"), None);
+        assert_eq!(explained(fen, "compel"), None);
+        // The piece that moved away from its capture, on its new square.
+        assert_eq!(
+            explained("W:W14,30:B13,15:O9-13", "h13 30-25").as_deref(),
+            Some("the man on 13 is huffed: 9-13 left its capture 9x18 untaken")
+        );
+        assert_eq!(
+            explained("W:W19,30:B15:O6x15", "h15 30-25").as_deref(),
+            Some("the man on 15 is huffed: its capture 6x15 stopped short of a further jump")
+        );
+    }
 }

@@ -68,6 +68,10 @@ impl Variant for Rules {
         }
     }
 
+    fn explain(pos: &Position, mv: Action) -> Option<String> {
+        crate::huffing::explain(pos, mv)
+    }
+
     fn hub_variants() -> &'static [&'static str] {
         &["english", "huffing"]
     }

@@ -120,6 +120,14 @@ pub trait Variant: Copy + Eq + Default + fmt::Debug + fmt::Display + Send + Sync
         "moves as `parlour moves` lists them"
     }
 
+    /// What a person might not see in the move `mv` played in `pos`, in
+    /// words (checkers: whose piece a huff removes, and which capture it
+    /// punishes); `None` for a move that says it all.
+    fn explain(pos: &Self::Position, mv: MoveOf<Self>) -> Option<String> {
+        let _ = (pos, mv);
+        None
+    }
+
     /// The generated board of these rules drawn with its tables, for games
     /// whose board is generated (`parlour board`); `None` for a fixed
     /// board.

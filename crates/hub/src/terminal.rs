@@ -193,6 +193,9 @@ impl<V: Variant, R: BufRead, W: Write> Session<'_, V, R, W> {
                 let (best, score) = self.think();
                 let mv = best.expect("a game not over has a legal move");
                 writeln!(self.out, "parlour plays {mv} (score {score})")?;
+                if let Some(why) = V::explain(self.history.current(), mv) {
+                    writeln!(self.out, "({why})")?;
+                }
                 self.history.push(mv);
                 self.board()?;
                 continue;
