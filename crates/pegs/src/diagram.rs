@@ -35,12 +35,18 @@ pub fn board_diagram(board: &Board) -> String {
     draw(board, |h| format!("{:>2}", h.number()))
 }
 
+/// The widest line [`position_diagram`] draws the numbers beside the
+/// position in.
+const BESIDE_WIDTH: usize = 80;
+
 /// A position drawn on its board: a peg as ` b` or ` w` (the King ` B` or
-/// ` W`), an empty hole as its number; then each side's King, pegs, hand
-/// and reserve, the forced holes, and the side to move.
+/// ` W`), an empty hole as its number, and, once a hole is taken, the board
+/// of hole numbers beside it (below it where 80 columns are too few); then
+/// each side's King, pegs, hand and reserve, the forced holes, and the side
+/// to move.
 pub fn position_diagram(pos: &PegPosition) -> String {
     let board = pos.board();
-    let mut out = draw(board, |h| {
+    let pieces = draw(board, |h| {
         let mut label = format!("{:>2}", h.number());
         for (side, peg, king) in [(Side::Black, " b", " B"), (Side::White, " w", " W")] {
             if pos.king(side) == Some(h) {
@@ -51,6 +57,12 @@ pub fn position_diagram(pos: &PegPosition) -> String {
         }
         label
     });
+    let numbers = board_diagram(board);
+    let mut out = if pieces == numbers {
+        pieces
+    } else {
+        beside(&pieces, &numbers)
+    };
     for side in Side::BOTH {
         let king = match pos.king(side) {
             Some(h) => format!("King {h}"),
@@ -79,6 +91,21 @@ pub fn position_diagram(pos: &PegPosition) -> String {
         let _ = writeln!(out, "forced: {}", forced.join(" "));
     }
     let _ = writeln!(out, "{} to move", pos.side());
+    out
+}
+
+/// Two drawings side by side, four spaces apart, if that fits in
+/// [`BESIDE_WIDTH`] columns; else one above the other.
+fn beside(left: &str, right: &str) -> String {
+    let width = left.lines().map(str::len).max().unwrap_or(0);
+    let widest = right.lines().map(str::len).max().unwrap_or(0);
+    if width + 4 + widest > BESIDE_WIDTH {
+        return format!("{left}{right}");
+    }
+    let mut out = String::new();
+    for (l, r) in left.lines().zip(right.lines()) {
+        let _ = writeln!(out, "{}", format!("{l:width$}    {r}").trim_end());
+    }
     out
 }
 
@@ -185,5 +212,27 @@ mod tests {
             "{text}"
         );
         assert!(text.ends_with("white to move\n"), "{text}");
+        // The hole numbers beside it, every line within 80 columns.
+        for (line, numbers) in text.lines().zip(plain.lines()) {
+            assert!(line.ends_with(numbers.trim_end()), "{line}");
+            assert!(line.len() <= BESIDE_WIDTH, "{line}");
+        }
+        // A board too wide for two: the numbers below.
+        let wide = PegPosition::parse(
+            "b:K11,3/w:2,12,19/hand:0,0/reserve:3,3/turn:w",
+            Some("squares=5".parse().unwrap()),
+        )
+        .unwrap();
+        let text = position_diagram(&wide);
+        let plain = board_diagram(wide.board());
+        assert!(text.contains(&plain), "{text}");
+        assert!(text.lines().all(|l| l.len() <= BESIDE_WIDTH), "{text}");
+        // The start has no piece to tell from the numbers: drawn once.
+        let start = PegPosition::start(crate::PegRules::DEFAULT);
+        assert!(position_diagram(&start).starts_with(&board_diagram(start.board())));
+        assert_eq!(
+            position_diagram(&start).lines().count(),
+            board_diagram(start.board()).lines().count() + 3
+        );
     }
 }
