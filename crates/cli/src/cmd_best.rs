@@ -31,6 +31,12 @@ pub struct BestArgs {
     /// principal variation drawn on it as numbered arrows.
     #[command(flatten)]
     picture: PictureArgs,
+    /// With --svg or --png: how many moves of the principal variation to
+    /// draw as numbered arrows, from 0 to 100 (default 2: the best move
+    /// and the reply).
+    #[arg(long, value_name = "N", default_value_t = 2,
+          value_parser = clap::value_parser!(u32).range(0..=100))]
+    arrows: u32,
 }
 
 /// The search limit: one of depth, nodes, time per move, or a clock
@@ -131,11 +137,12 @@ impl Visit for &BestArgs {
         writeln!(std::io::stdout().lock(), "{line}").context("cannot write")?;
         // The principal variation starts with the best move; a search
         // stopped before its first depth has a move and no variation.
-        let pv = match result.best_move {
+        let mut pv = match result.best_move {
             Some(mv) if result.pv.first() == Some(&mv) => result.pv.clone(),
             Some(mv) => vec![mv],
             None => Vec::new(),
         };
+        pv.truncate(self.arrows as usize);
         self.picture.write::<V>(history.current(), &pv)
     }
 }

@@ -162,6 +162,8 @@ fn best_draws_its_move_and_variation() {
         "5",
         "--threads",
         "1",
+        "--arrows",
+        "100",
         "--svg",
         path(&svg),
     ]);
@@ -178,6 +180,14 @@ fn best_draws_its_move_and_variation() {
     assert_eq!(pv[0], best);
     for ((from, to), mv) in drawn.iter().zip(&pv) {
         assert_eq!(format!("{from}-{to}"), *mv);
+    }
+    // By default the best move and the reply; --arrows 0: none.
+    for (flag, count) in [(None, 2), (Some("0"), 0), (Some("1"), 1)] {
+        let mut args = vec!["best", "--depth", "5", "--threads", "1"];
+        args.extend(flag.map(|n| ["--arrows", n]).iter().flatten());
+        args.extend(["--svg", path(&svg)]);
+        ok(&args);
+        assert_eq!(arrows(&svg).len(), count, "{flag:?}");
     }
     // The peg game: placements are rings on their holes.
     ok(&[
