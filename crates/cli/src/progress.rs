@@ -106,7 +106,12 @@ impl Progress {
             Shown::Lines(lines) => {
                 let mut lines = lines.lock().unwrap_or_else(|p| p.into_inner());
                 let now = Instant::now();
-                lines.stage_started = now;
+                // The first stage counts from when the progress was made:
+                // work may be under way before its total is known (a
+                // match's first games).
+                if lines.last.is_some() {
+                    lines.stage_started = now;
+                }
                 (lines.total, lines.done, lines.done_before) = (total, done, done);
                 lines.label = label.to_string();
                 let stage = if label.is_empty() {
