@@ -7,7 +7,7 @@
 //! lets the games under way finish and be recorded, and the final tables on
 //! stdout (and with `--html` the arena's HTML report).
 
-use crate::options::{stop_on_ctrl_c, EvalArg, GameArgs};
+use crate::options::{stop_on_ctrl_c, EvalArg, GameArgs, WideArg};
 use crate::progress::Progress as CliProgress;
 use crate::Run;
 use anyhow::{bail, Context, Result};
@@ -188,6 +188,8 @@ pub struct MatchArgs {
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
+    #[command(flatten)]
+    wide: WideArg,
     /// The evaluation of every search and greedy engine that names none
     /// with `eval=` (the default engines' among them).
     #[command(flatten)]
@@ -361,7 +363,7 @@ impl Run for MatchArgs {
             );
         }
         let report = self.game.visit(&self)??;
-        print!("{report}");
+        print!("{}", report.text(self.wide.width()));
         let stop = stop_on_ctrl_c(MATCH_STOPPING);
         if report.stopped.is_some() && stop.load(Ordering::SeqCst) {
             let then = if self.results.is_some() {

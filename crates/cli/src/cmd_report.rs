@@ -6,6 +6,7 @@
 //! that the files are one match, that every game is legal, and that none is
 //! found twice.
 
+use crate::options::WideArg;
 use crate::cmd_match::{sprt_of, SprtModelArg};
 use crate::Run;
 use anyhow::{Context, Result};
@@ -34,6 +35,8 @@ pub struct ReportArgs {
     /// `normalized`.
     #[arg(long, value_enum, value_name = "MODEL", requires = "sprt")]
     sprt_model: Option<SprtModelArg>,
+    #[command(flatten)]
+    wide: WideArg,
     /// Also write the report as one self-contained HTML page: the tables,
     /// a crosstable, an Elo chart, results by opening, terminations, time
     /// per move, and every game in a viewer on the game's diagram.
@@ -82,7 +85,7 @@ impl Run for ReportArgs {
             .with_context(|| format!("results file `{}`", self.files[0].display()))??;
         // A reader gone away (`| head`) ends the output, not the program
         // with a panic.
-        match write!(std::io::stdout().lock(), "{report}") {
+        match write!(std::io::stdout().lock(), "{}", report.text(self.wide.width())) {
             Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e).context("cannot write"),
             _ => Ok(()),
         }

@@ -292,3 +292,31 @@ pub fn rules_flag<V: Variant>(text: &str) -> Result<V> {
     }
     V::parse_rules(text).context("bad --rules")
 }
+
+/// `--wide`: tables with every column, however wide.
+#[derive(Args, Debug, Clone, Copy, Default)]
+pub struct WideArg {
+    /// Print tables with every column. Without it they fit the terminal's
+    /// width (the `COLUMNS` variable, else the terminal's own), or 80
+    /// characters when the output is not a terminal, keeping their first
+    /// columns (engine to Elo and its +/-).
+    #[arg(long)]
+    pub wide: bool,
+}
+
+impl WideArg {
+    /// The width tables are fitted to (`None`: every column).
+    pub fn width(self) -> Option<usize> {
+        use std::io::IsTerminal;
+        if self.wide {
+            return None;
+        }
+        let columns = std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok());
+        let terminal = || terminal_size::terminal_size().map(|(w, _)| usize::from(w.0));
+        match columns {
+            Some(width) => Some(width),
+            None if std::io::stdout().is_terminal() => terminal().or(Some(80)),
+            None => Some(80),
+        }
+    }
+}

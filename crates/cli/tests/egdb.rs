@@ -92,8 +92,13 @@ fn build_probe_verify_and_errors() {
         bad,
         "parlour: bad --fen: square 33 is out of range: squares are numbered 1 to 32\n"
     );
-    fails(&["egdb", "build", "--pieces", "1", "--dir", dir_str(d)]);
-    fails(&["egdb", "build", "--pieces", "9", "--dir", dir_str(d)]);
+    // Out of 2..=8: a usage error, exit status 2.
+    for pieces in ["1", "9"] {
+        let out = parlour(&["egdb", "build", "--pieces", pieces, "--dir", dir_str(d)]);
+        assert_eq!(out.status.code(), Some(2), "--pieces {pieces}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("is not in 2..=8"), "{stderr}");
+    }
 
     // A missing slice is named.
     std::fs::remove_file(d.join("2k0m-1k0m.egdb")).unwrap();

@@ -263,6 +263,7 @@ fn two_identical_engines_are_not_decided_within_thirty_pairs() {
             "--seed",
             "3",
             "--quiet",
+            "--wide",
         ]);
         assert!(out.starts_with("60 of 60 games played\n"), "{out}");
         assert!(out.contains("no decision"), "{out}");

@@ -101,7 +101,64 @@ impl Cells {
         let header: Vec<&str> = self.header.iter().map(String::as_str).collect();
         table(&header, &self.rows, &self.right)
     }
+
+    /// The table cut to `width` characters a line: its first `keep`
+    /// columns always, then the columns headed `prefer` (in that order),
+    /// then each other column in order, each while it still fits; an Elo
+    /// and the `+/-` after it go together or not at all. The columns kept
+    /// stay in the table's order.
+    pub fn fitted(&self, keep: usize, width: usize, prefer: &[&str]) -> Cells {
+        let column_width = |i: usize| {
+            let cells = self.rows.iter().filter_map(|row| row.get(i));
+            cells
+                .chain([&self.header[i]])
+                .map(|c| c.chars().count())
+                .max()
+                .unwrap_or(0)
+        };
+        // Columns in groups: a `+/-` belongs to the column before it.
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for i in 0..self.header.len() {
+            match groups.last_mut() {
+                Some(group) if self.header[i] == "+/-" => group.push(i),
+                _ => groups.push(vec![i]),
+            }
+        }
+        let rank = |group: &Vec<usize>| {
+            let heading = self.header[group[0]].as_str();
+            match prefer.iter().position(|&p| p == heading) {
+                _ if group[0] < keep => 0,
+                Some(p) => 1 + p,
+                None => 1 + prefer.len(),
+            }
+        };
+        groups.sort_by_key(|group| (rank(group), group[0]));
+        let mut kept: Vec<usize> = Vec::new();
+        let mut used = 0;
+        for group in groups {
+            let needs: usize = group.iter().map(|&i| column_width(i) + 2).sum();
+            if group[0] < keep || used + needs <= width + 2 {
+                kept.extend(&group);
+                used += needs;
+            }
+        }
+        kept.sort_unstable();
+        let pick = |row: &Vec<String>| kept.iter().map(|&i| row[i].clone()).collect();
+        Cells {
+            header: pick(&self.header),
+            rows: self.rows.iter().map(pick).collect(),
+            right: kept.iter().map(|&i| self.right[i]).collect(),
+        }
+    }
 }
+
+/// The columns of the pairings table always shown, however narrow the
+/// output: engine, opponent, games, W, L, D, score, Elo and its +/-.
+const PAIRINGS_KEPT: usize = 9;
+
+/// The columns of the crosstable always shown: rank, engine, games,
+/// points, score, Elo and its +/-.
+const CROSSTABLE_KEPT: usize = 7;
 
 fn elo_cells(elo: Option<EloEstimate>) -> [String; 2] {
     match elo {
@@ -262,32 +319,89 @@ impl MatchReport {
     }
 }
 
-impl fmt::Display for MatchReport {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "{} of {} games played{}",
+impl MatchReport {
+    /// What `parlour match` prints at the end: the games played, the
+    /// pairings table, the crosstable (three engines or more) and the SPRT
+    /// line. With a `width`, each table keeps its first columns (engine to
+    /// Elo and +/-; the crosstable's to its +/-) and as many of the others
+    /// as fit in that many characters, the pentanomial Elo and the LOS
+    /// first; `None`: every column.
+    pub fn text(&self, width: Option<usize>) -> String {
+        let fit = |cells: Cells, keep: usize, prefer: &[&str]| match width {
+            Some(width) => cells.fitted(keep, width, prefer).text(),
+            None => cells.text(),
+        };
+        let mut out = format!(
+            "{} of {} games played{}\n",
             self.records.len(),
             self.planned,
             self.stopped
                 .as_ref()
                 .map_or(String::new(), |why| format!(" ({why})"))
-        )?;
-        f.write_str(&self.pairings_table())?;
+        );
+        out += &fit(self.pairings_cells(), PAIRINGS_KEPT, &["Pair Elo", "LOS"]);
         if self.tally.engines().len() > 2 {
-            writeln!(f)?;
-            f.write_str(&self.crosstable())?;
+            out += "\n";
+            out += &fit(self.crosstable_cells(), CROSSTABLE_KEPT, &[]);
         }
         if let Some(line) = self.sprt_line() {
-            writeln!(f, "{line}")?;
+            out += &format!("{line}\n");
         }
-        Ok(())
+        out
+    }
+}
+
+impl fmt::Display for MatchReport {
+    /// [`MatchReport::text`] with every column.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(None))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_narrow_table_keeps_its_first_columns_and_what_fits() {
+        let row = |cells: &[&str]| cells.iter().map(|c| c.to_string()).collect();
+        let cells = Cells {
+            header: row(&["Engine", "Elo", "+/-", "Extra", "Pair Elo", "+/-"]),
+            rows: vec![row(&["a", "10.0", "5.0", "xxxxxxxxxx", "12.0", "6.0"])],
+            right: vec![false, true, true, true, true, true],
+        };
+        let heads = |c: Cells| c.header.join(" ");
+        // Everything fits.
+        assert_eq!(
+            heads(cells.fitted(3, 200, &[])),
+            "Engine Elo +/- Extra Pair Elo +/-"
+        );
+        // Only the kept columns fit.
+        assert_eq!(heads(cells.fitted(3, 10, &[])), "Engine Elo +/-");
+        // Room for one more group: in order, Extra; preferred, the pair Elo
+        // and its +/- (never one without the other), shown in table order.
+        let width = cells
+            .fitted(3, 200, &[])
+            .text()
+            .lines()
+            .next()
+            .unwrap()
+            .len();
+        let narrow = width - 3;
+        assert_eq!(heads(cells.fitted(3, narrow, &[])), "Engine Elo +/- Extra");
+        assert_eq!(
+            heads(cells.fitted(3, narrow, &["Pair Elo"])),
+            "Engine Elo +/- Pair Elo +/-"
+        );
+        for keep in [1, 3] {
+            for w in 0..width {
+                let text = cells.fitted(keep, w, &["Pair Elo"]).text();
+                let kept = cells.fitted(keep, 0, &[]).text();
+                let first = text.lines().next().unwrap().len();
+                assert!(first <= w.max(kept.lines().next().unwrap().len()), "{text}");
+            }
+        }
+    }
 
     #[test]
     fn tables_align_their_columns() {
