@@ -59,18 +59,25 @@ struct DirArg {
 
 impl DirArg {
     fn resolve(&self) -> Result<PathBuf> {
-        if let Some(d) = &self.dir {
-            return Ok(d.clone());
+        match &self.dir {
+            Some(d) => Ok(d.clone()),
+            None => default_dir(),
         }
-        let var = |name| std::env::var_os(name).filter(|v| !v.is_empty());
-        if let Some(data) = var("XDG_DATA_HOME") {
-            return Ok(PathBuf::from(data).join("parlour").join("egdb"));
-        }
-        if let Some(home) = var("HOME") {
-            return Ok(PathBuf::from(home).join(".local/share/parlour/egdb"));
-        }
-        bail!("no --dir, and neither XDG_DATA_HOME nor HOME is set")
     }
+}
+
+/// Where the databases are unless a command is told: `$XDG_DATA_HOME/
+/// parlour/egdb`, else `~/.local/share/parlour/egdb` (`egdb` without
+/// `--dir`, `best --egdb` with no DIR).
+pub fn default_dir() -> Result<PathBuf> {
+    let var = |name| std::env::var_os(name).filter(|v| !v.is_empty());
+    if let Some(data) = var("XDG_DATA_HOME") {
+        return Ok(PathBuf::from(data).join("parlour").join("egdb"));
+    }
+    if let Some(home) = var("HOME") {
+        return Ok(PathBuf::from(home).join(".local/share/parlour/egdb"));
+    }
+    bail!("no databases' directory given, and neither XDG_DATA_HOME nor HOME is set")
 }
 
 impl Run for EgdbArgs {

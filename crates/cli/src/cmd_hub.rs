@@ -44,7 +44,7 @@ impl Run for HubArgs {
             variant: Some(variant.to_string()),
             rules: self.game.rules.clone(),
             eval: engine.eval.eval.clone(),
-            egdb: engine.eval.egdb.clone(),
+            egdb: engine.eval.egdb()?,
             threads: threads(engine.threads, 1),
             hash_mib: engine.hash,
             ..ServerOptions::default()

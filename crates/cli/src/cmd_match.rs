@@ -355,7 +355,7 @@ const MATCH_STOPPING: &str =
 
 impl Run for MatchArgs {
     fn run(self) -> Result<()> {
-        if self.eval.egdb.is_some() {
+        if self.eval.egdb()?.is_some() {
             bail!(
                 "match takes endgame databases per engine: \
                  --engine search:movetime=100,egdb=DIR, or \

@@ -155,9 +155,10 @@ pub struct EvalArg {
     #[arg(long, value_name = "SPEC")]
     pub eval: Option<String>,
     /// Endgame databases built by `parlour egdb build` (english checkers):
-    /// the search gives the positions they hold their exact value.
+    /// the search gives the positions they hold their exact value. With no
+    /// DIR, the directory `egdb build` writes to by default.
     #[arg(long, value_name = "DIR")]
-    pub egdb: Option<PathBuf>,
+    egdb: Option<Option<PathBuf>>,
 }
 
 impl EvalArg {
@@ -166,17 +167,27 @@ impl EvalArg {
     /// (and on stderr what they cover).
     pub fn evaluator<V: Variant>(&self, rules: &V) -> Result<EvaluatorOf<V>> {
         let spec = self.eval.as_deref().unwrap_or("default");
-        let eval = registry::evaluator(rules, spec, self.egdb.as_deref()).context(
-            if self.egdb.is_some() {
+        let egdb = self.egdb()?;
+        let eval =
+            registry::evaluator(rules, spec, egdb.as_deref()).context(if egdb.is_some() {
                 "bad --eval or --egdb"
             } else {
                 "bad --eval"
-            },
-        )?;
-        if let Some(dir) = &self.egdb {
+            })?;
+        if let Some(dir) = &egdb {
             crate::cmd_egdb::say_coverage(dir);
         }
         Ok(eval)
+    }
+
+    /// The databases' directory `--egdb` names (`--egdb` alone: the
+    /// default one), if the flag is given.
+    pub fn egdb(&self) -> Result<Option<PathBuf>> {
+        match &self.egdb {
+            Some(None) => Ok(Some(crate::cmd_egdb::default_dir()?)),
+            Some(Some(dir)) => Ok(Some(dir.clone())),
+            None => Ok(None),
+        }
     }
 }
 

@@ -431,3 +431,33 @@ fn best_and_hub_search_with_the_databases() {
         )
     );
 }
+
+/// `egdb build` without `--dir` writes to the data directory, and `best
+/// --egdb` with no DIR reads from it.
+#[test]
+fn the_default_directory_is_the_same_for_build_and_search() {
+    let data = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_parlour"))
+            .args(args)
+            .env("XDG_DATA_HOME", data.path())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap() + &String::from_utf8_lossy(&out.stderr)
+    };
+    let built = run(&["egdb", "build", "--pieces", "3"]);
+    let dir = data.path().join("parlour").join("egdb");
+    assert!(built.contains(&dir.display().to_string()), "{built}");
+    let fen = "W:WK1:BK32,K28";
+    let found = run(&["best", "--depth", "3", "--fen", fen, "--egdb"]);
+    assert!(found.contains(" tbhits "), "{found}");
+    assert!(
+        found.contains(&format!("databases in {}", dir.display())),
+        "{found}"
+    );
+}
