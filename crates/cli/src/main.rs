@@ -26,13 +26,21 @@ trait Run {
 /// here), its flags' type (which implements [`Run`]) and its `--help` text:
 /// a new command is a file and one entry here.
 macro_rules! commands {
-    ($($(#[doc = $doc:expr])* $name:ident($module:ident::$args:ident),)*) => {
+    ($($(#[doc = $doc:expr])* $name:ident($module:ident::$args:ident) $examples:expr,)*) => {
         $(mod $module;)*
 
         #[derive(Subcommand, Debug)]
         enum Command {
-            $($(#[doc = $doc])* $name($module::$args),)*
+            $(
+                $(#[doc = $doc])*
+                #[command(after_help = concat!("Examples:\n", $examples))]
+                $name($module::$args),
+            )*
         }
+
+        /// Every command's examples, as its `--help` ends with them.
+        #[cfg(test)]
+        const EXAMPLES: &[&str] = &[$($examples),*];
 
         impl Run for Command {
             fn run(self) -> anyhow::Result<()> {
@@ -47,49 +55,113 @@ macro_rules! commands {
 commands! {
     /// Count move paths to a depth (perft), one line per depth:
     /// `<depth> <nodes> <seconds> <leaves per second>`.
-    Perft(cmd_perft::PerftArgs),
+    Perft(cmd_perft::PerftArgs)
+    concat!(
+        "  parlour perft --depth 10\n",
+        "  parlour perft --depth 8 --rules huffing --divide\n",
+        "  parlour perft --game pegs --depth 4 --results perft.txt --resume\n",
+    ),
     /// List the legal moves of a position, one per line, sorted.
-    Moves(cmd_moves::MovesArgs),
+    Moves(cmd_moves::MovesArgs)
+    concat!(
+        "  parlour moves --fen \"W:W14,30:B9,15\"\n",
+        "  parlour moves --moves 11-15,23-19\n",
+        "  parlour moves --game pegs --position \"b:K11,3/w:2,12,19/hand:0,0/reserve:3,3/turn:w\"\n",
+    ),
     /// Draw a generated board (the peg game's) with its hole numbers and
     /// list its tables (neighbours, opposite pairs, lines).
-    Board(cmd_board::BoardArgs),
+    Board(cmd_board::BoardArgs)
+    concat!(
+        "  parlour board --game pegs\n",
+        "  parlour board --game pegs --rules squares=4,diagonals=0 --svg board.svg\n",
+    ),
     /// Draw a position (`--fen`/`--position`, or a PDN game after `--ply`
     /// plies) as text, and with `--svg FILE` as an SVG diagram.
-    Show(cmd_show::ShowArgs),
+    Show(cmd_show::ShowArgs)
+    concat!(
+        "  parlour show --moves 11-15,23-19 --svg game.svg\n",
+        "  parlour show --fen \"B:W18,24,27,28,K10:B12,16,20,K22\" --flip --png pos.png\n",
+        "  parlour show --pdn games.pdn --number 3 --ply 20\n",
+    ),
     /// Search a position for the best move: one `info depth ...` line per
     /// finished depth, then `bestmove <move>` (or `bestmove none`).
-    Best(cmd_best::BestArgs),
+    Best(cmd_best::BestArgs)
+    concat!(
+        "  parlour best --movetime 1000\n",
+        "  parlour best --depth 12 --moves 11-15,23-19 --svg best.svg --arrows 4\n",
+        "  parlour best --fen \"W:WK1:BK32,K28\" --egdb --depth 20\n",
+    ),
     /// Analyse the games of a PDN file: every move gets the engine's score
     /// as a comment (`{+0.35/14 0.101s}`), mistakes `?`/`??` with the
     /// better move and its line.
-    Analyse(cmd_analyse::AnalyseArgs),
+    Analyse(cmd_analyse::AnalyseArgs)
+    concat!(
+        "  parlour analyse games.pdn --movetime 500 --out analysed.pdn\n",
+        "  parlour analyse games.pdn --number 2 --depth 10 --html game2.html\n",
+    ),
     /// Search a fixed suite of positions to fixed depths: a table per
     /// position, the total nodes (a signature of the search) and nodes per
     /// second.
-    Bench(cmd_bench::BenchArgs),
+    Bench(cmd_bench::BenchArgs)
+    concat!(
+        "  parlour bench --threads 1\n",
+        "  parlour bench --rules huffing --eval handwritten\n",
+    ),
     /// Play engines against each other: openings in colour-swapped pairs,
     /// games at once, a progress bar, then W/L/D, Elo, LOS, pentanomial
     /// and SPRT tables; PDN and JSON-lines records a killed match resumes
     /// from; `--shard K/N` plays one of N parts of the match.
-    Match(cmd_match::MatchArgs),
+    Match(cmd_match::MatchArgs)
+    concat!(
+        "  parlour match --rounds 10\n",
+        "  parlour match --engine search:movetime=100,name=a --engine \"hub:parlour hub,movetime=100,name=b\" \\\n",
+        "      --rounds 200 --concurrency 2 --results ab.jsonl --pdn ab.pdn --sprt 0,10,0.05,0.05\n",
+        "  parlour match --engine search:depth=8 --engine greedy --results ab.jsonl --resume --wide\n",
+    ),
     /// Merge the results files of one match (its shards from several
     /// machines, or runs of it) into the tables `match` prints, refusing
     /// files of different matches and games found twice; `--pdn` merges
     /// the games, `--sprt` tests the merged pairs.
-    Report(cmd_report::ReportArgs),
+    Report(cmd_report::ReportArgs)
+    concat!(
+        "  parlour report shard-1.jsonl shard-2.jsonl --pdn all.pdn\n",
+        "  parlour report ab.jsonl --sprt 0,10,0.05,0.05 --html report.html\n",
+    ),
     /// Run as a Hub engine on standard input and output (Scan's protocol,
     /// as pydraughts' HubEngine drives it).
-    Hub(cmd_hub::HubArgs),
+    Hub(cmd_hub::HubArgs)
+    concat!(
+        "  parlour hub\n",
+        "  parlour hub --threads 1 --hash 64 --egdb\n",
+    ),
     /// Play a game against the engine in the terminal.
-    Play(cmd_play::PlayArgs),
+    Play(cmd_play::PlayArgs)
+    concat!(
+        "  parlour play\n",
+        "  parlour play --rules huffing --colour white --engine search:movetime=500\n",
+        "  parlour play --game pegs --pdn game.pdn\n",
+    ),
     /// Play the engine against itself and record training positions (the
     /// search's score and the game's result) for `parlour train`.
-    Selfplay(cmd_selfplay::SelfPlayArgs),
+    Selfplay(cmd_selfplay::SelfPlayArgs)
+    concat!(
+        "  parlour selfplay --out sp.bin --games 1000\n",
+        "  parlour selfplay --out sp.bin --games 60 --concurrency 1 --seed 3\n",
+    ),
     /// Fit the learned evaluation to self-play data and write a weights
     /// file for `--eval FILE`.
-    Train(cmd_train::TrainArgs),
+    Train(cmd_train::TrainArgs)
+    concat!(
+        "  parlour train --data sp.bin --out my.w\n",
+        "  parlour train --network --data sp-1.bin sp-2.bin --out my.net --epochs 20\n",
+    ),
     /// Endgame databases for english checkers: build, probe, verify.
-    Egdb(cmd_egdb::EgdbArgs),
+    Egdb(cmd_egdb::EgdbArgs)
+    concat!(
+        "  parlour egdb build --pieces 5\n",
+        "  parlour egdb probe --fen \"W:WK1:BK32,K28\"\n",
+        "  parlour egdb verify --dir /data/egdb\n",
+    ),
 }
 
 /// Checkers (english and huffing rules) and the Victorian peg game: move
@@ -153,4 +225,31 @@ fn quoting_short(message: &str, args: &[OsString]) -> String {
     }
     let lines: Vec<String> = text.split('\n').map(printable).collect();
     lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every example a `--help` ends with reads: clap accepts its flags as
+    /// the command's own (a renamed or removed flag fails here).
+    #[test]
+    fn every_help_example_parses() {
+        let mut commands = 0;
+        for examples in EXAMPLES {
+            // A line ending in `\` goes on on the next.
+            let joined = examples.replace("\\\n", " ");
+            let lines: Vec<&str> = joined.lines().collect();
+            assert!(lines.len() >= 2, "fewer than two examples: {examples}");
+            for line in lines {
+                let words = parlour_hub::client::split_command(line.trim()).unwrap();
+                assert_eq!(words[0], "parlour", "{line}");
+                if let Err(e) = Cli::try_parse_from(&words) {
+                    panic!("`{line}` does not parse: {e}");
+                }
+            }
+            commands += 1;
+        }
+        assert_eq!(commands, 14);
+    }
 }
