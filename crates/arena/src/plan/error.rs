@@ -412,10 +412,14 @@ pub enum PlanError {
         games: usize,
     },
     /// A shard that holds no game: more shards than games.
-    #[error("shard {shard} holds no game: the match has {games}, so at most {games} shards")]
+    #[error(
+        "shard {index}/{count} holds no game: the match has {games}, so at most {games} shards"
+    )]
     EmptyShard {
-        /// The shard.
-        shard: crate::plan::shard::Shard,
+        /// The shard's number, from 1.
+        index: u32,
+        /// How many shards.
+        count: u32,
         /// The match's games.
         games: usize,
     },

@@ -104,7 +104,12 @@ impl<G: Evaluate> Plan<G> {
             return Err(PlanError::TooManyGames { games });
         }
         if let Some(shard) = config.shard.filter(|s| s.index() as usize > games) {
-            return Err(PlanError::EmptyShard { shard, games });
+            let (index, count) = (shard.index(), shard.count());
+            return Err(PlanError::EmptyShard {
+                index,
+                count,
+                games,
+            });
         }
         // Random openings are drawn once, here (even ones take a search each).
         let book = book.fixed(per_pairing / 2);
