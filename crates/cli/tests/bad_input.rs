@@ -336,3 +336,25 @@ fn empty_rules_and_empty_shards_are_refused() {
         "parlour: shard 3/8 holds no game: the match has 2, so at most 2 shards\n"
     );
 }
+
+/// A match's counts outside their ranges are usage errors with the range,
+/// before any schedule is made or thread started.
+#[test]
+fn a_matchs_counts_are_bounded() {
+    for (flag, value, range) in [
+        ("--concurrency", "0", "1..=1024"),
+        ("--concurrency", "5000", "1..=1024"),
+        ("--rounds", "0", "1..=500000"),
+        ("--rounds", "4294967295", "1..=500000"),
+        ("--games", "200000000", "1..=1000000"),
+    ] {
+        let out = parlour(&["match", "--quiet", flag, value]);
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.starts_with(&format!("error: invalid value '{value}' for '{flag} <")),
+            "{stderr}"
+        );
+        assert!(stderr.contains(&format!("is not in {range}")), "{stderr}");
+    }
+}

@@ -575,22 +575,6 @@ fn bad_input_is_refused_before_any_game() {
         assert!(!results.exists() && !pdn.exists(), "{args:?} wrote a file");
     }
     // A flag clap reads is a usage error: clap's message, exit status 2.
-    for (flag, value, range) in [
-        ("--concurrency", "0", "1..=1024"),
-        ("--concurrency", "5000", "1..=1024"),
-        ("--rounds", "0", "1..=500000"),
-        ("--rounds", "4294967295", "1..=500000"),
-        ("--games", "200000000", "1..=1000000"),
-    ] {
-        let out = parlour(&["match", "--quiet", flag, value]);
-        assert_eq!(out.status.code(), Some(2), "{flag} {value}");
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            stderr.starts_with(&format!("error: invalid value '{value}' for '{flag} <")),
-            "{stderr}"
-        );
-        assert!(stderr.contains(&format!("is not in {range}")), "{stderr}");
-    }
     let out = parlour(&["match", "--quiet", "--resign", "300"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
@@ -700,18 +684,9 @@ fn adjudication_and_sprt_flags_reach_the_match() {
     assert!(out.contains("(SPRT bound reached)"), "{out}");
     assert!(out.contains("H1 accepted"), "{out}");
     // A negative bound needs no `=`.
-    let out = ok(&[
-        "match",
-        "--engine",
-        "search:depth=6",
-        "--engine",
-        "random",
-        "--sprt",
-        "-200,-100,0.05,0.05",
-        "--concurrency",
-        "1",
-        "--quiet",
-    ]);
+    let args = "match --engine search:depth=6 --engine random --sprt -200,-100,0.05,0.05 \
+                --concurrency 1 --quiet";
+    let out = ok(&args.split_whitespace().collect::<Vec<_>>());
     assert!(out.contains("SPRT (elo0=-200 elo1=-100 "), "{out}");
     std::fs::remove_dir_all(dir).unwrap();
 }
