@@ -387,7 +387,18 @@ impl<G: Evaluate> Worker<'_, G> {
             best = stand_pat;
             alpha = alpha.max(stand_pat);
         }
-        for i in 0..tactical.min(P.qs_moves) {
+        // Where the side could stand pat, the moves searched narrow as the
+        // exchange goes deeper: halved every two plies (10, 10, 5, 5, 2, 2,
+        // 1, ...). A crowded board has dozens of forcing replies a ply, and
+        // the full width to 24 plies made one ply of search cost a million
+        // nodes. Where every move is tactical (a compulsory capture) all
+        // the best `qs_moves` are searched, as before.
+        let breadth = if tactical < moves.len() {
+            (P.qs_moves >> (qply / 2).min(8)).max(1)
+        } else {
+            P.qs_moves
+        };
+        for i in 0..tactical.min(breadth) {
             let index = ordering::pick(&mut self.keys[base..], i);
             let child = pos.play(moves[index]);
             let child_key = pos.hash_after(key, &child);
