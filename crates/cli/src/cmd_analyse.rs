@@ -7,7 +7,7 @@
 //! and a graph of each game's scores, `analyse::analysis_page`),
 //! rewritten after each game too.
 
-use crate::options::{cores, threads, EngineArgs, GameArgs};
+use crate::options::{at_least, cores, threads, EngineArgs, GameArgs};
 use crate::Run;
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -30,18 +30,18 @@ pub struct AnalyseArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Analyse only this game of the file, from 1.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_parser = at_least(1u64))]
     number: Option<u64>,
-    /// Search each position this many milliseconds (the default limit:
-    /// 1000).
-    #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Search each position this many milliseconds, at least 1 (the default
+    /// limit: 1000).
+    #[arg(long, group = "limit", value_parser = at_least(1u64))]
     movetime: Option<u64>,
     /// Search each position to this depth in plies (1 to 100).
     #[arg(long, short, group = "limit",
           value_parser = clap::value_parser!(u32).range(1..=i64::from(parlour_search::MAX_DEPTH)))]
     depth: Option<u32>,
-    /// Search each position about this many nodes.
-    #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Search each position about this many nodes (at least 1).
+    #[arg(long, group = "limit", value_parser = at_least(1u64))]
     nodes: Option<u64>,
     #[command(flatten)]
     engine: EngineArgs,

@@ -1,14 +1,16 @@
 //! `parlour best`: search a position and print one line per finished depth,
 //! then the best move.
 
-use crate::options::{cores, play_moves, threads, EngineArgs, GameArgs, MovesArg, PictureArgs};
+use crate::options::{
+    at_least, cores, play_moves, threads, EngineArgs, GameArgs, MovesArg, PictureArgs,
+};
 use crate::Run;
 use anyhow::{Context, Result};
 use clap::Args;
 use parlour_game::{Variant, Visit};
-use parlour_search::{Info, Limits, Searcher};
+use parlour_search::{Info, Limits, SearchResult, Searcher};
 use std::io::Write;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -47,16 +49,17 @@ pub struct LimitArgs {
     #[arg(long, short, group = "limit",
           value_parser = clap::value_parser!(u32).range(1..=i64::from(parlour_search::MAX_DEPTH)))]
     depth: Option<u32>,
-    /// Search about this many nodes.
-    #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Search about this many nodes (at least 1).
+    #[arg(long, group = "limit", value_parser = at_least(1u64))]
     nodes: Option<u64>,
-    /// Think this many milliseconds (the default limit: 1000).
-    #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Think this many milliseconds, at least 1 (the default limit: 1000).
+    #[arg(long, group = "limit", value_parser = at_least(1u64))]
     movetime: Option<u64>,
-    /// Milliseconds left on the side to move's clock.
-    #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Milliseconds left on the side to move's clock (at least 1).
+    #[arg(long, group = "limit", value_parser = at_least(1u64))]
     clock: Option<u64>,
-    /// Milliseconds added to the clock after each move (with `--clock`).
+    /// Milliseconds added to the clock after each move, 0 or more (with
+    /// `--clock`).
     #[arg(long, requires = "clock")]
     inc: Option<u64>,
 }
@@ -100,6 +103,25 @@ pub fn info_line<M: std::fmt::Display>(info: &Info<M>) -> String {
     )
 }
 
+/// The `info` of a search that finished no depth: depth 0, its nodes and
+/// time, and the move it would play as its line.
+fn unfinished<M: Clone>(result: &SearchResult<M>) -> Info<M> {
+    let seconds = result.time.as_secs_f64();
+    Info {
+        depth: result.depth,
+        score: result.score,
+        nodes: result.nodes,
+        nps: if seconds > 0.0 {
+            (result.nodes as f64 / seconds) as u64
+        } else {
+            0
+        },
+        tbhits: result.tbhits,
+        time: result.time,
+        pv: result.best_move.iter().cloned().collect(),
+    }
+}
+
 impl Visit for &BestArgs {
     type Output = Result<()>;
 
@@ -121,20 +143,29 @@ impl Visit for &BestArgs {
         let stop = Arc::new(AtomicBool::new(false));
         // A reader that goes away (`| head`) stops the search instead of
         // crashing it.
+        let said = AtomicBool::new(false);
         let result = searcher.search(&history, limits, &eval, &stop, |info| {
+            said.store(true, Ordering::Relaxed);
             let mut out = std::io::stdout().lock();
             if writeln!(out, "{}", info_line(info))
                 .and_then(|()| out.flush())
                 .is_err()
             {
-                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                stop.store(true, Ordering::Relaxed);
             }
         });
+        let mut out = std::io::stdout().lock();
+        if !said.load(Ordering::Relaxed) {
+            // No depth finished in the time: still say what was searched,
+            // as depth 0 (the move is the first iteration's best so far).
+            writeln!(out, "{}", info_line(&unfinished(&result))).context("cannot write")?;
+        }
         let line = match result.best_move {
             Some(mv) => format!("bestmove {mv}"),
             None => "bestmove none".to_string(),
         };
-        writeln!(std::io::stdout().lock(), "{line}").context("cannot write")?;
+        writeln!(out, "{line}").context("cannot write")?;
+        drop(out);
         // The principal variation starts with the best move; a search
         // stopped before its first depth has a move and no variation.
         let mut pv = match result.best_move {

@@ -9,8 +9,17 @@ use parlour_game::{Variant, Visit};
 use parlour_games::Games;
 use parlour_hub::{serve_games, ServerOptions};
 
-/// Flags of `parlour hub`.
+/// Flags of `parlour hub`, with the engine flags' help saying what they
+/// mean for an engine another program runs.
 #[derive(Args, Debug)]
+#[command(mut_arg("threads", |a| a.help(
+    "Search threads, 1 to 1024 (default: 1, so that two engines in a match do not share cores; \
+     the `threads` parameter changes it)"
+)))]
+#[command(mut_arg("hash", |a| a.help(
+    "Transposition table size in MiB, at most the memory available (the `hash` parameter \
+     changes it)"
+)))]
 pub struct HubArgs {
     #[command(flatten)]
     game: GameArgs,

@@ -1,9 +1,12 @@
 //! `parlour selfplay`: the engine plays itself and records training
 //! positions for `parlour train` (the pipeline of `parlour-train`).
 
-use crate::options::{stop_on_ctrl_c, cores, thread_count, threads, EvalArg, GameArgs};
+use crate::options::{
+    at_least, stop_on_ctrl_c, cores, thread_count, threads, EvalArg, GameArgs,
+};
 use crate::Run;
 use anyhow::{Context, Result};
+use clap::builder::TypedValueParser;
 use clap::Args;
 use crate::progress::Progress;
 use parlour_arena::{BookOptions, OpeningBook, OpeningSpec};
@@ -20,16 +23,18 @@ pub struct SelfPlayArgs {
     /// The data file to write (resumed if it holds games of the same run).
     #[arg(long)]
     out: PathBuf,
-    /// Games to play.
-    #[arg(long, default_value_t = 1000)]
+    /// Games to play, at least 1.
+    #[arg(long, default_value_t = 1000, value_parser = at_least(1u64))]
     games: u64,
-    /// Nodes a move (the default budget: 5000).
-    #[arg(long, conflicts_with = "depth")]
+    /// Nodes a move, at least 1 (the default budget: 5000).
+    #[arg(long, conflicts_with = "depth",
+          value_parser = at_least(1u64).map(|n| NonZeroU64::new(n).expect("at least 1")))]
     nodes: Option<NonZeroU64>,
-    /// Depth a move, instead of a node budget.
-    #[arg(long)]
+    /// Depth a move, at least 1, instead of a node budget.
+    #[arg(long, value_parser = at_least(1u32).map(|n| NonZeroU32::new(n).expect("at least 1")))]
     depth: Option<NonZeroU32>,
-    /// After the opening, each game plays up to this many random plies.
+    /// After the opening, each game plays up to this many random plies (0
+    /// or more).
     #[arg(long, default_value_t = 4)]
     random_plies: u32,
     /// The openings: a deck of the game's (checkers: `deck`, the 156
@@ -38,7 +43,7 @@ pub struct SelfPlayArgs {
     /// its start (the peg game), with the random plies after it.
     #[arg(long)]
     openings: Option<String>,
-    /// A game still going after this many plies is a draw.
+    /// A game still going after this many plies is a draw (0 or more).
     #[arg(long, default_value_t = 400)]
     max_plies: u32,
     /// The seed of everything random in the run.

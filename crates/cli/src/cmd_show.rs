@@ -3,7 +3,7 @@
 //! `--position`, else the start) or a game of a PDN file after `--ply`
 //! plies.
 
-use crate::options::{GameArgs, MovesArg, PictureArgs};
+use crate::options::{at_least, GameArgs, MovesArg, PictureArgs};
 use crate::Run;
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -34,7 +34,7 @@ pub struct ShowArgs {
     ply: Option<usize>,
     /// With `--pdn`: which game of the file, from 1.
     #[arg(long, requires = "pdn", default_value_t = 1,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = at_least(1u64))]
     number: u64,
     #[command(flatten)]
     picture: PictureArgs,

@@ -3,7 +3,7 @@
 //! trains a network, checks the quantised one against the float one, and
 //! writes a network file only if it passes.
 
-use crate::options::{cores, thread_count, threads, GameArgs};
+use crate::options::{at_least, cores, thread_count, threads, GameArgs};
 use crate::Run;
 use anyhow::{Context, Result};
 use clap::Args;
@@ -30,11 +30,11 @@ pub struct TrainArgs {
     /// Start from these weights instead of zeros.
     #[arg(long)]
     init: Option<PathBuf>,
-    /// At most this many passes over the data.
-    #[arg(long, default_value_t = TrainConfig::default().epochs)]
+    /// At most this many passes over the data, at least 1.
+    #[arg(long, default_value_t = TrainConfig::default().epochs, value_parser = at_least(1usize))]
     epochs: usize,
-    /// Positions a gradient step.
-    #[arg(long, default_value_t = TrainConfig::default().batch)]
+    /// Positions a gradient step, at least 1.
+    #[arg(long, default_value_t = TrainConfig::default().batch, value_parser = at_least(1usize))]
     batch: usize,
     /// Adam's step size: in hundredths of a man for the pattern model
     /// (default 0.5), in float weight units for a network (default 0.001).

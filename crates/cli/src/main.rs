@@ -179,6 +179,9 @@ fn main() -> ExitCode {
     parlour_games::install_tables();
     match command.run() {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`parlour play | head`): nothing is left to
+        // say, and no one to say it to.
+        Err(error) if reader_gone(&error) => ExitCode::SUCCESS,
         Err(error) => {
             // One line: what the error quotes of the input is cut short
             // where it was read; control characters are escaped here.
@@ -187,6 +190,15 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Whether `error` comes from writing to a pipe whose reader has closed it.
+fn reader_gone(error: &anyhow::Error) -> bool {
+    let broken = |e: &std::io::Error| e.kind() == std::io::ErrorKind::BrokenPipe;
+    error.chain().any(|cause| {
+        cause.downcast_ref::<std::io::Error>().is_some_and(broken)
+            || matches!(cause.downcast_ref(), Some(parlour_hub::PlayError::Io(e)) if broken(e))
+    })
 }
 
 /// The command line as clap reads it. A usage error is clap's message and
@@ -198,10 +210,31 @@ fn parse() -> Cli {
         Ok(cli) => cli,
         Err(error) if !error.use_stderr() => error.exit(), // --help, --version
         Err(error) => {
+            let error = values_short(error);
             eprint!("{}", quoting_short(&error.render().to_string(), &args));
             std::process::exit(error.exit_code());
         }
     }
+}
+
+/// `error` with every value it quotes (the bad value, the argument) shown
+/// through [`echo`] before clap writes it: clap would repeat a value in
+/// full, and its writer drops some control characters, so the value it
+/// prints is not always the argument given.
+fn values_short(mut error: clap::Error) -> clap::Error {
+    use clap::error::ContextValue;
+    let values: Vec<_> = error.context().map(|(k, v)| (k, v.clone())).collect();
+    for (kind, value) in values {
+        let short = match value {
+            ContextValue::String(s) => ContextValue::String(echo(&s).to_string()),
+            ContextValue::Strings(all) => {
+                ContextValue::Strings(all.iter().map(|s| echo(s).to_string()).collect())
+            }
+            _ => continue,
+        };
+        error.insert(kind, short);
+    }
+    error
 }
 
 /// `message` with every argument in `args` too long or unprintable to

@@ -3,7 +3,7 @@
 //! moves played from it, the threads, the evaluation.
 
 use anyhow::{bail, Context, Result};
-use clap::builder::{PossibleValue, PossibleValuesParser, RangedU64ValueParser};
+use clap::builder::{PossibleValue, PossibleValuesParser, RangedU64ValueParser, TypedValueParser};
 use clap::Args;
 use parlour_game::echo::echo;
 use parlour_game::registry::{self, read_line, EvaluatorOf, MoveOf};
@@ -123,8 +123,24 @@ pub fn thread_count() -> RangedU64ValueParser<usize> {
 
 /// `--hash`, in MiB: at least 1 (the machine's memory bounds it when the
 /// table is made).
-pub fn mebibytes() -> RangedU64ValueParser<usize> {
-    RangedU64ValueParser::new().range(1..)
+pub fn mebibytes() -> impl TypedValueParser<Value = usize> {
+    at_least(1)
+}
+
+/// A whole number of at least `min`, refused (a usage error) with a
+/// message that says so in words: `must be at least 1`, `not a whole
+/// number, or too large` (clap quotes the value before it).
+pub fn at_least<T>(min: T) -> impl TypedValueParser<Value = T>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy + Send + Sync + 'static,
+{
+    move |text: &str| -> std::result::Result<T, String> {
+        match text.parse::<T>() {
+            Ok(n) if n >= min => Ok(n),
+            Ok(_) => Err(format!("must be at least {min}")),
+            Err(_) => Err("not a whole number, or too large".to_string()),
+        }
+    }
 }
 
 /// The machine's cores (1 where that cannot be known).
@@ -191,14 +207,14 @@ impl EvalArg {
     }
 }
 
-/// An engine's threads, table and evaluation (`best`, `hub`).
+/// An engine's threads, table and evaluation (`best`, `analyse`, `hub`;
+/// `hub` says its own defaults).
 #[derive(Args, Debug, Clone)]
 pub struct EngineArgs {
-    /// Search threads, 1 to 1024 (default: all cores; for `hub`, 1).
+    /// Search threads, 1 to 1024 (default: all cores).
     #[arg(long, short, value_parser = thread_count())]
     pub threads: Option<usize>,
-    /// Transposition table size in MiB, at most the memory available (for
-    /// `hub`, the `hash` parameter).
+    /// Transposition table size in MiB, at most the memory available.
     #[arg(long, default_value_t = 64, value_parser = mebibytes())]
     pub hash: usize,
     #[command(flatten)]
@@ -218,9 +234,9 @@ pub struct PictureArgs {
     /// rendered, with the font shipped in the binary).
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
-    /// Turn the checkers board round: White at the bottom (default:
-    /// Black, the first to move, at the bottom). The peg board has no
-    /// sides.
+    /// Turn the checkers board round: Black at the bottom, as Black's
+    /// player sees it (default: as published diagrams, Black at the top,
+    /// square 1 at the top left). The peg board has no sides.
     #[arg(long)]
     pub flip: bool,
 }
@@ -229,9 +245,9 @@ impl PictureArgs {
     /// The side whose men are drawn at the bottom.
     pub fn viewer(&self) -> Side {
         if self.flip {
-            Side::White
+            Side::PUBLISHED_VIEW.opponent()
         } else {
-            Side::Black
+            Side::PUBLISHED_VIEW
         }
     }
 

@@ -124,8 +124,8 @@ fn a_long_input_comes_back_short_and_printable() {
     assert_eq!(
         message,
         format!(
-            "parlour: engine `{short}`: unknown kind `{short}`: expected random, greedy, \
-             search or hub, as in random:seed=3, greedy, search:depth=8, hub:parlour hub,depth=4\n"
+            "parlour: engine `{short}`: unknown kind: expected random, greedy, search or hub, \
+             as in search:depth=8 or hub:parlour hub,depth=4\n"
         )
     );
     for shard in [format!("--shard={spec}\r"), format!("--shard={spec}")] {

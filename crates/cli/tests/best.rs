@@ -134,6 +134,25 @@ fn best_explains_bad_input() {
         let message = String::from_utf8(output.stderr).unwrap();
         assert!(!message.trim().is_empty(), "{args:?}");
     }
+    // A number below its range says so in words, as a usage error.
+    for (flag, value, why) in [
+        ("--nodes", "0", "must be at least 1"),
+        ("--movetime", "x", "not a whole number, or too large"),
+        (
+            "--clock",
+            "99999999999999999999",
+            "not a whole number, or too large",
+        ),
+    ] {
+        let output = parlour(&["best", flag, value]);
+        assert_eq!(output.status.code(), Some(2), "{flag} {value}");
+        let message = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            message.starts_with(&format!("error: invalid value '{value}' for '{flag} ")),
+            "{message}"
+        );
+        assert!(message.contains(&format!(": {why}\n")), "{message}");
+    }
 }
 
 #[test]
@@ -149,4 +168,51 @@ fn best_answers_within_its_time() {
         .last()
         .unwrap()
         .starts_with("bestmove "));
+}
+
+/// The crowded 4-square peg position of `crates/search/tests/limits.rs`:
+/// hundreds of forcing replies a ply.
+const CROWDED: [&str; 6] = [
+    "--game",
+    "pegs",
+    "--rules=squares=4,diagonals=1,pegs=16,reserve=36",
+    "--position=b:K10,6,7,11,12,13,14,15,17,19,23,26,27,32/w:K20,1,2,5,8,9,16,18,21,24,25,28,\
+     30,31/hand:6,1/reserve:18,17/turn:b",
+    "--threads",
+    "1",
+];
+
+#[test]
+fn an_info_line_comes_before_bestmove_even_with_no_depth_finished() {
+    // Ten nodes finish no depth: the line says depth 0 and the move.
+    let mut args = vec!["best"];
+    args.extend(CROWDED);
+    args.extend(["--hash", "1", "--nodes", "10"]);
+    let text = stdout(&parlour(&args));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].starts_with("info depth 0 score "), "{text}");
+    assert!(lines[0].contains(" nodes 10 "), "{text}");
+    let best = lines[1].strip_prefix("bestmove ").unwrap();
+    assert!(lines[0].ends_with(&format!(" pv {best}")), "{text}");
+}
+
+#[test]
+fn quiescence_on_a_crowded_peg_board_is_bounded() {
+    // Depth 1 once took 929,000 nodes and 1.9 s here.
+    let mut args = vec!["best"];
+    args.extend(CROWDED);
+    args.extend(["--hash", "1", "--depth", "1"]);
+    let text = stdout(&parlour(&args));
+    let info = text.lines().next().unwrap();
+    let nodes: u64 = info
+        .split(" nodes ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(nodes < 20_000, "{info}");
 }

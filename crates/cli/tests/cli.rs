@@ -405,3 +405,18 @@ fn moves_are_played_first_wherever_a_position_is_taken() {
     assert_eq!(counts, ["1 7", "2 40", "3 184"]);
     assert!(fails(&["moves", "--moves", "11-17"]).contains("--moves"));
 }
+
+#[test]
+fn a_reader_that_goes_away_ends_play_quietly() {
+    // `| head` closes the pipe before `play` draws the move: no message.
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "(sleep 0.5; printf '11-15\\nquit\\n') | '{}' play --engine search:depth=2 | head -1",
+            support::PARLOUR
+        ))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}

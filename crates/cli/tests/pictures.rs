@@ -397,3 +397,52 @@ fn bench_draws_a_bar_per_position_and_thread_count() {
         )
     );
 }
+
+/// The height at which the piece on `square` is drawn (the `cy` of its
+/// disc): smaller is nearer the top.
+fn height_of(file: &Path, square: u32) -> f64 {
+    let text = std::fs::read_to_string(file).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let piece = doc
+        .descendants()
+        .filter(|n| {
+            n.attribute("class")
+                .is_some_and(|c| c.starts_with("piece "))
+        })
+        .find(|n| n.attribute("data-square") == Some(&square.to_string()))
+        .unwrap_or_else(|| panic!("no piece on {square}"));
+    let disc = piece.children().find(|n| n.has_tag_name("circle")).unwrap();
+    disc.attribute("cy").unwrap().parse().unwrap()
+}
+
+#[test]
+fn diagrams_are_drawn_as_published_unless_flipped() {
+    let dir = scratch("published");
+    let svg = dir.join("p.svg");
+    // Black's men start on 1-12: as published, at the top, square 1 in the
+    // top row; --flip draws them at the bottom, as Black's player sees them.
+    let text = ok(&["show", "--svg", path(&svg)]);
+    let top = text.lines().nth(1).unwrap();
+    assert!(
+        top.contains("|   b   b   b   b |     1   2   3   4"),
+        "{text}"
+    );
+    assert!(height_of(&svg, 1) < height_of(&svg, 32));
+    let text = ok(&["show", "--flip", "--svg", path(&svg)]);
+    let top = text.lines().nth(1).unwrap();
+    assert!(
+        top.contains("|   w   w   w   w |    32  31  30  29"),
+        "{text}"
+    );
+    assert!(height_of(&svg, 1) > height_of(&svg, 32));
+    ok(&[
+        "best",
+        "--depth",
+        "2",
+        "--threads",
+        "1",
+        "--svg",
+        path(&svg),
+    ]);
+    assert!(height_of(&svg, 1) < height_of(&svg, 32));
+}

@@ -219,10 +219,12 @@ fn an_sprt_runs_on_merged_shards_not_on_one() {
         &["--sprt", "0,200,0.05,0.05", "--sprt-model", "logistic"],
     ));
     assert!(out.starts_with("12 of 12 games played\n"), "{out}");
+    let line = out.lines().find(|l| l.starts_with("SPRT ")).unwrap();
     assert!(
-        out.contains("SPRT (elo0=0 elo1=200 alpha=0.05 beta=0.05 logistic): LLR "),
+        line.starts_with("SPRT 0,200,0.05,0.05 logistic: LLR "),
         "{out}"
     );
+    assert!(line.len() <= 80, "{line}");
     std::fs::remove_dir_all(dir).unwrap();
 }
 

@@ -11,11 +11,11 @@ use std::fmt::{self, Display, Write};
 /// The most characters of an input that a message repeats.
 pub const ECHO_CHARS: usize = 80;
 
-/// Text shown as input: at most [`ECHO_CHARS`] characters of it, control
-/// characters escaped (`\u{1b}`, `\n`), and how long it was where it was
-/// cut.
+/// Text shown as input: at most [`ECHO_CHARS`] characters shown, control
+/// characters escaped (`\u{1b}`, `\n`, each escape counted at its shown
+/// length), and how long it was where it was cut.
 #[derive(Clone, Copy, Debug)]
-pub struct Echo<'a, T: ?Sized>(&'a T);
+pub struct Echo<'a, T: ?Sized>(&'a T, usize);
 
 /// `text` as a message quotes it (see [`Echo`]).
 ///
@@ -23,6 +23,12 @@ pub struct Echo<'a, T: ?Sized>(&'a T);
 /// use parlour_game::echo::echo;
 /// assert_eq!(echo("11-15").to_string(), "11-15");
 /// assert_eq!(echo("a\u{1b}[31m").to_string(), "a\\u{1b}[31m");
+/// // Escapes count at their shown length: 16 of the 40 fit in 80.
+/// let bells = "\u{7}".repeat(40);
+/// assert_eq!(
+///     echo(&bells).to_string(),
+///     format!("{}... (40 characters)", "\\u{7}".repeat(16))
+/// );
 /// let long = "1,".repeat(100);
 /// assert_eq!(
 ///     echo(&long).to_string(),
@@ -30,18 +36,36 @@ pub struct Echo<'a, T: ?Sized>(&'a T);
 /// );
 /// ```
 pub fn echo<T: Display + ?Sized>(text: &T) -> Echo<'_, T> {
-    Echo(text)
+    Echo(text, ECHO_CHARS)
+}
+
+/// `text` as [`echo`] shows it, cut to `chars` characters: for a part that
+/// is short when it is right (a name, a keyword) beside a longer quote.
+///
+/// ```
+/// use parlour_game::echo::echo_within;
+/// assert_eq!(echo_within("search", 8).to_string(), "search");
+/// assert_eq!(echo_within("searching", 8).to_string(), "searchin... (9 characters)");
+/// ```
+pub fn echo_within<T: Display + ?Sized>(text: &T, chars: usize) -> Echo<'_, T> {
+    Echo(text, chars)
 }
 
 impl<T: Display + ?Sized> Display for Echo<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = self.0.to_string();
-        let mut chars = text.chars();
-        for c in chars.by_ref().take(ECHO_CHARS) {
+        let mut shown = 0;
+        for c in text.chars() {
+            let width = if c.is_control() {
+                c.escape_debug().count()
+            } else {
+                1
+            };
+            if shown + width > self.1 {
+                return write!(f, "... ({} characters)", text.chars().count());
+            }
             write_char(f, c)?;
-        }
-        if chars.next().is_some() {
-            write!(f, "... ({} characters)", text.chars().count())?;
+            shown += width;
         }
         Ok(())
     }

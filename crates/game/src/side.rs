@@ -15,6 +15,11 @@ impl Side {
     /// Both sides, Black first.
     pub const BOTH: [Side; 2] = [Side::Black, Side::White];
 
+    /// The side a diagram is drawn from unless the user turns it round:
+    /// White, as the books and published diagrams draw the board (Black at
+    /// the top, square 1 at the top left).
+    pub const PUBLISHED_VIEW: Side = Side::White;
+
     /// The other side.
     #[inline]
     pub const fn opponent(self) -> Side {

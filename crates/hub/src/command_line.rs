@@ -5,7 +5,7 @@
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CommandLineError {
     /// A quote with no closing quote.
-    #[error("unclosed {quote} in `{command}`")]
+    #[error("unclosed {quote} in `{}`", parlour_game::echo::echo(.command))]
     Unclosed {
         /// The quote character.
         quote: char,

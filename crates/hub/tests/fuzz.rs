@@ -8,8 +8,10 @@
 //! escaped); and what is accepted is written back as text that reads as
 //! the same thing. The case counts keep the whole file to seconds.
 
+mod mutate;
 mod support;
 
+use mutate::mutated;
 use parlour_checkers::{Position, Rules};
 use parlour_game::Game;
 use parlour_hub::{Message, ServerOptions};
@@ -22,69 +24,9 @@ use support::serve;
 /// cut quotation fit well within it).
 const LONGEST: usize = 1000;
 
-/// An error and its causes as one line, as the binary prints it.
-fn message(error: &dyn Error) -> String {
-    let mut text = error.to_string();
-    let mut cause = error.source();
-    while let Some(e) = cause {
-        text.push_str(": ");
-        text.push_str(&e.to_string());
-        cause = e.source();
-    }
-    text
-}
-
 /// Checks that an error reads as one short printable line.
 fn check_message(input: &str, error: &dyn Error) -> Result<(), TestCaseError> {
-    let text = message(error);
-    prop_assert!(!text.is_empty(), "no message for {input:?}");
-    prop_assert!(
-        !text.chars().any(char::is_control),
-        "a control character in {text:?} for {input:?}"
-    );
-    prop_assert!(
-        text.chars().count() <= LONGEST,
-        "{} characters for an input of {}",
-        text.chars().count(),
-        input.chars().count()
-    );
-    Ok(())
-}
-
-/// The characters the game texts are made of, and a few that are not.
-const ALPHABET: &[char] = &[
-    '0', '1', '2', '3', '4', '5', '9', ':', ',', '-', 'x', 'K', 'W', 'B', 'O', 'C', '.', 'b', 'w',
-    'e', '/', 'h', '@', '=', ' ', '"', '\n', '\u{1b}', 'é', '\0',
-];
-
-/// `seeds` with up to `edits` random insertions, deletions and
-/// replacements; or random text of up to 300 characters.
-fn mutated(seeds: &'static [&'static str], edits: usize) -> BoxedStrategy<String> {
-    let edit = (
-        any::<prop::sample::Index>(),
-        0..3u8,
-        prop::sample::select(ALPHABET),
-    );
-    let mutated = (
-        prop::sample::select(seeds),
-        prop::collection::vec(edit, 0..=edits),
-    )
-        .prop_map(|(seed, edits)| {
-            let mut chars: Vec<char> = seed.chars().collect();
-            for (at, op, c) in edits {
-                let i = at.index(chars.len() + 1);
-                match op {
-                    0 => chars.insert(i, c),
-                    1 if i < chars.len() => {
-                        chars.remove(i);
-                    }
-                    _ if i < chars.len() => chars[i] = c,
-                    _ => chars.push(c),
-                }
-            }
-            chars.into_iter().collect::<String>()
-        });
-    prop_oneof![3 => mutated, 1 => ".{0,300}"].boxed()
+    mutate::check_message(input, error, LONGEST)
 }
 
 const FENS: &[&str] = &[

@@ -125,9 +125,10 @@ impl<V: PyGame> Table<V> {
         V::diagram(self.position())
     }
 
-    /// The position as an SVG picture, Black at the bottom.
+    /// The position as an SVG picture, as published diagrams are drawn
+    /// (Black at the top).
     pub(crate) fn svg(&self) -> Option<String> {
-        V::diagram_svg(self.position(), Side::Black, &[])
+        V::diagram_svg(self.position(), Side::PUBLISHED_VIEW, &[])
     }
 }
 

@@ -70,3 +70,14 @@ def test_every_peg_is_drawn():
             break
         board.push(rng.choice(board.legal_moves))
     assert len(pieces) > 6
+
+
+def test_checkers_is_drawn_as_published():
+    """Black at the top, as published diagrams: Black's men on 1-12 are
+    drawn above White's on 21-32."""
+    root = ET.fromstring(parlour.Board()._repr_svg_())
+    height = {}
+    for g in root.iter(SVG + "g"):
+        if g.get("class", "").startswith("piece"):
+            height[int(g.get("data-square"))] = float(g.find(SVG + "circle").get("cy"))
+    assert max(height[s] for s in range(1, 13)) < min(height[s] for s in range(21, 33))

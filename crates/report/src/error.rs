@@ -1,17 +1,22 @@
 //! What can be wrong with a report's inputs: an SPRT that does not read or
 //! cannot be run, a game between engines the match does not pair.
 
+use parlour_game::echo::echo;
+
 /// An SPRT (`elo0,elo1,alpha,beta`) that does not read or cannot be run.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum SprtError {
     /// Not four comma-separated items.
-    #[error("SPRT `{text}`: write four numbers elo0,elo1,alpha,beta, as in 0,5,0.05,0.05")]
+    #[error(
+        "SPRT `{}`: write four numbers elo0,elo1,alpha,beta, as in 0,5,0.05,0.05",
+        echo(.text)
+    )]
     Shape {
         /// The text given.
         text: String,
     },
     /// An item that is not a number.
-    #[error("SPRT `{text}`: {name} `{value}` is not a number")]
+    #[error("SPRT `{}`: {name} `{}` is not a number", echo(.text), echo(.value))]
     NotANumber {
         /// The text given.
         text: String,

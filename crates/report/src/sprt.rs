@@ -308,6 +308,13 @@ impl FromStr for Sprt {
     }
 }
 
+impl Sprt {
+    /// The test as `--sprt` takes it: `elo0,elo1,alpha,beta` (`0,5,0.05,0.05`).
+    pub fn spec(&self) -> String {
+        format!("{},{},{},{}", self.elo0, self.elo1, self.alpha, self.beta)
+    }
+}
+
 impl fmt::Display for Sprt {
     /// `elo0=0 elo1=5 alpha=0.05 beta=0.05 logistic`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -310,9 +310,11 @@ impl MatchReport {
         } else {
             format!("{:.2}", s.llr)
         };
+        // The test as `--sprt` takes it, so the line fits 80 columns.
         Some(format!(
-            "SPRT ({}): LLR {llr} [{:.2}, {:.2}], {verdict}",
-            s.sprt,
+            "SPRT {} {}: LLR {llr} in [{:.2}, {:.2}], {verdict}",
+            s.sprt.spec(),
+            s.sprt.model,
             s.sprt.lower_bound(),
             s.sprt.upper_bound()
         ))

@@ -182,11 +182,11 @@ fn four_hundred_games_stay_under_two_megabytes_and_replay_in_the_viewer() {
     for g in [0, 7, 399] {
         let plies = report.records[g].moves.len();
         assert_eq!(data["games"][g][1].as_array().unwrap().len(), plies);
-        let want = Rules::diagram_svg(&ends[g], Side::Black, &[]).unwrap();
+        let want = Rules::diagram_svg(&ends[g], Side::PUBLISHED_VIEW, &[]).unwrap();
         assert_eq!(pieces(&frame(&data, g, plies)), pieces(&want), "game {g}");
         // Without JavaScript the viewer shows the last position.
         assert_eq!(pieces(&static_picture(&html, g)), pieces(&want), "game {g}");
-        let first = Rules::diagram_svg(&Rules::ENGLISH.start(), Side::Black, &[]).unwrap();
+        let first = Rules::diagram_svg(&Rules::ENGLISH.start(), Side::PUBLISHED_VIEW, &[]).unwrap();
         assert_eq!(pieces(&frame(&data, g, 0)), pieces(&first));
     }
     // Each move numbered, in a span of its own that never breaks.

@@ -2,14 +2,15 @@
 //! control, a shard, a resignation or draw rule, the openings.
 
 use crate::plan::options::{EngineKind, SpecKey};
-use parlour_game::echo::echo;
+use parlour_game::echo::{echo, echo_within};
 use parlour_hub::client::CommandLineError;
 use std::error::Error;
 use std::path::PathBuf;
 
 /// An engine spec (`search:depth=8`, `hub:CMD,depth=4`) that does not read.
+/// A spec that is all kind (no `:`) is quoted once, not again as the kind.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("engine `{}`: {problem}", echo(.spec))]
+#[error("engine `{}`: {}", echo(.spec), self.problem_text())]
 pub struct SpecError {
     /// The spec as given.
     pub spec: String,
@@ -17,15 +18,27 @@ pub struct SpecError {
     pub problem: SpecProblem,
 }
 
+/// What an unknown engine kind is told.
+const UNKNOWN_KIND: &str =
+    "expected random, greedy, search or hub, as in search:depth=8 or hub:parlour hub,depth=4";
+
+impl SpecError {
+    /// The problem, without the kind where the kind is the whole spec.
+    fn problem_text(&self) -> String {
+        match &self.problem {
+            SpecProblem::UnknownKind { kind } if *kind == self.spec => {
+                format!("unknown kind: {UNKNOWN_KIND}")
+            }
+            problem => problem.to_string(),
+        }
+    }
+}
+
 /// What is wrong with an engine spec.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecProblem {
     /// Not `random`, `greedy`, `search` or `hub`.
-    #[error(
-        "unknown kind `{}`: expected random, greedy, search or hub, as in random:seed=3, \
-         greedy, search:depth=8, hub:parlour hub,depth=4",
-        echo(.kind)
-    )]
+    #[error("unknown kind `{}`: {UNKNOWN_KIND}", echo_within(.kind, 24))]
     UnknownKind {
         /// The kind given.
         kind: String,
@@ -37,7 +50,11 @@ pub enum SpecProblem {
         option: String,
     },
     /// An option the kind does not take.
-    #[error("unknown option `{key}` for {kind}: its options are {}", .kind.options())]
+    #[error(
+        "unknown option `{}` for {kind}: its options are {}",
+        echo_within(.key, 24),
+        .kind.options()
+    )]
     UnknownOption {
         /// The option's name.
         key: String,
@@ -153,10 +170,7 @@ pub enum TimeControlError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ShardError {
     /// Not two whole numbers with a `/` between them.
-    #[error(
-        "shard `{}`: write K/N, the shard's number and how many there are, as in 2/4",
-        echo(.text)
-    )]
+    #[error("shard `{}`: write K/N, as in 2/4 (shard 2 of 4)", echo(.text))]
     Shape {
         /// The text given.
         text: String,
@@ -176,9 +190,10 @@ pub enum ShardError {
 pub enum OpeningError {
     /// `random:...` other than `random:plies=N,balanced=M`.
     #[error(
-        "openings `{text}`: write random:plies=N (N from 1 to 1000), random:balanced=M \
+        "openings `{}`: write random:plies=N (N from 1 to 1000), random:balanced=M \
          (keep openings a short search scores within M hundredths of level) or both, \
-         as random:plies=6,balanced=50"
+         as random:plies=6,balanced=50",
+        echo(.text)
     )]
     RandomPlies {
         /// The text given.
@@ -272,7 +287,7 @@ pub enum RuleError {
         names: &'static [&'static str],
     },
     /// An item that is not a whole number.
-    #[error("`{}`: {name} `{}` is not a whole number", echo(.text), echo(.value))]
+    #[error("{name} `{}` is not a whole number", echo_within(.value, 40))]
     NotANumber {
         /// The text given.
         text: String,

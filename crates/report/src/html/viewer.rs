@@ -223,7 +223,7 @@ impl Dictionary {
 }
 
 /// The frames of `line`'s game: its start and the position after each
-/// ply, each drawn as the game draws it, Black at the bottom, the ply's
+/// ply, each drawn as published diagrams are (Black at the top), the ply's
 /// move marked ([`last_move_marks`]). `None` where the game cannot be
 /// replayed or has no SVG diagram.
 fn draw<V: Variant>(line: &Line<'_>, rules: &V) -> Option<Drawn> {
@@ -232,7 +232,7 @@ fn draw<V: Variant>(line: &Line<'_>, rules: &V) -> Option<Drawn> {
     // A frame's title names its position: left out, it would make every
     // frame's lines differ.
     let frame = |p: &V::Position, mv: &[MoveOf<V>]| -> Option<Vec<String>> {
-        V::diagram_svg(p, Side::Black, mv).map(|s| {
+        V::diagram_svg(p, Side::PUBLISHED_VIEW, mv).map(|s| {
             s.lines()
                 .filter(|l| !l.starts_with("<title>"))
                 .map(str::to_string)
