@@ -359,3 +359,18 @@ fn timings_compare_by_shape_and_the_rest_exactly() {
     assert!(!lines_match(&lines("a\n...\nz"), &["a", "z", "y"]));
     assert!(lines_match(&lines("...\n"), &["anything"]));
 }
+
+/// README's pydraughts example is the file `.ci/run` runs, word for word.
+#[test]
+fn the_readme_python_example_is_the_one_ci_runs() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let file = std::fs::read_to_string(root.join("docs/examples/pydraughts_hub.py")).unwrap();
+    let block = readme
+        .split("```python\n")
+        .skip(1)
+        .filter_map(|rest| rest.split_once("```").map(|(block, _)| block))
+        .find(|block| block.contains("HubEngine"))
+        .expect("README shows the pydraughts example");
+    assert_eq!(block, file);
+}
