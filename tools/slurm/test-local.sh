@@ -4,7 +4,9 @@
 # localhost with a generated slurm.conf, in a scratch folder. It plays a
 # tiny fixed-depth match whole, submits the same match as a 4-task array
 # job (one shard each), waits for it, and checks that `parlour report` of
-# the four results prints the same tables and merges the same games.
+# the four results prints the same tables and merges the same games; then
+# a 4-share perft (perft.sbatch) and a 2-task self-play (selfplay.sbatch)
+# the same way.
 #
 #   tools/slurm/test-local.sh [--install] PATH/TO/parlour
 #
@@ -182,3 +184,23 @@ if [ "$merged_perft" != "$whole_perft" ]; then
   exit 1
 fi
 echo "passed: 4 Slurm perft shares merge into the whole count ($merged_perft)"
+# ---- The self-play array job (tools/slurm/selfplay.sbatch): two tasks of
+# four games each from base seed 7. Task 2 plays seed 8, so its file must
+# be, byte for byte, the one a single run with seed 8 writes; task 1's must
+# differ; and `parlour train` must take both files at once.
+selfplay_sbatch=$(dirname "$sbatch_script")/selfplay.sbatch
+selfplay_flags=(--games 4 --nodes 300 --concurrency 1)
+"$parlour" selfplay "${selfplay_flags[@]}" --seed 8 --out "$work/seed8.bin" >/dev/null 2>&1
+started=$(date +%s)
+PARLOUR=$parlour sbatch --wait --array=1-2 --chdir="$work" \
+  --output="$work/out/selfplay-%a.log" "$selfplay_sbatch" "$work/selfplay" \
+  "${selfplay_flags[@]}" --seed 7 >"$work/sbatch-selfplay.out"
+echo "the 2-task self-play array job ended in $(($(date +%s) - started)) s: $(cat "$work/sbatch-selfplay.out")"
+cmp "$work/selfplay/selfplay-2.bin" "$work/seed8.bin" ||
+  fail "task 2's file is not the file a single run with seed 8 writes"
+if cmp -s "$work/selfplay/selfplay-1.bin" "$work/selfplay/selfplay-2.bin"; then
+  fail "tasks 1 and 2 wrote the same games"
+fi
+"$parlour" train --data "$work"/selfplay/selfplay-*.bin --out "$work/selfplay.weights" \
+  --epochs 1 >"$work/train.log" 2>&1 || fail "parlour train did not read the tasks' files"
+echo "passed: 2 Slurm self-play tasks play seeds 7 and 8, and train reads both"
