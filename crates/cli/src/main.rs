@@ -179,8 +179,8 @@ fn main() -> ExitCode {
     parlour_games::install_tables();
     match command.run() {
         Ok(()) => ExitCode::SUCCESS,
-        // The reader went away (`parlour play | head`): nothing is left to
-        // say, and no one to say it to.
+        // The reader of a game went away (`parlour play | head`): nothing
+        // is left to say, and no one to say it to.
         Err(error) if reader_gone(&error) => ExitCode::SUCCESS,
         Err(error) => {
             // One line: what the error quotes of the input is cut short
@@ -192,12 +192,15 @@ fn main() -> ExitCode {
     }
 }
 
-/// Whether `error` comes from writing to a pipe whose reader has closed it.
+/// Whether `error` is `play` writing to a pipe whose reader has closed it.
+/// Only `play`'s own input and output: a Hub engine that closes its input
+/// is a broken pipe too, and that one must be reported.
 fn reader_gone(error: &anyhow::Error) -> bool {
-    let broken = |e: &std::io::Error| e.kind() == std::io::ErrorKind::BrokenPipe;
     error.chain().any(|cause| {
-        cause.downcast_ref::<std::io::Error>().is_some_and(broken)
-            || matches!(cause.downcast_ref(), Some(parlour_hub::PlayError::Io(e)) if broken(e))
+        matches!(
+            cause.downcast_ref(),
+            Some(parlour_hub::PlayError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe
+        )
     })
 }
 

@@ -420,3 +420,19 @@ fn a_reader_that_goes_away_ends_play_quietly() {
     assert!(out.status.success());
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
+
+#[test]
+fn an_engine_that_closes_its_input_is_still_reported() {
+    // A broken pipe to an engine is the engine's failure, not a reader
+    // gone: the match says so and exits 1.
+    let message = fails(&[
+        "match",
+        "--engine",
+        "hub:sh -c 'exec 0<&-; sleep 1',depth=1,startup=3",
+        "--engine",
+        "random",
+        "--rounds",
+        "1",
+    ]);
+    assert!(message.contains("cannot play"), "{message}");
+}
