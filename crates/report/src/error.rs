@@ -1,7 +1,7 @@
 //! What can be wrong with a report's inputs: an SPRT that does not read or
 //! cannot be run, a game between engines the match does not pair.
 
-use parlour_game::echo::echo;
+use parlour_game::echo::{echo, echo_within};
 
 /// An SPRT (`elo0,elo1,alpha,beta`) that does not read or cannot be run.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -16,7 +16,7 @@ pub enum SprtError {
         text: String,
     },
     /// An item that is not a number.
-    #[error("SPRT `{}`: {name} `{}` is not a number", echo(.text), echo(.value))]
+    #[error("SPRT `{}`: {name} `{}` is not a number", echo(.text), echo_within(.value, 40))]
     NotANumber {
         /// The text given.
         text: String,
