@@ -6,6 +6,7 @@
 use crate::plan::error::{HeaderProblem, PlanError, SpecError};
 use crate::play::error::BuildError;
 use crate::record::error::RecordError;
+use parlour_game::echo::echo;
 use std::path::PathBuf;
 
 /// Why a match could not be played: a step's error.
@@ -40,7 +41,7 @@ pub enum ReportError {
     #[error(transparent)]
     Records(#[from] RecordError),
     /// A header whose engines do not read.
-    #[error("results file `{}`: its match header's engines do not read", .path.display())]
+    #[error("results file `{}`: its match header's engines do not read", echo(&.path.display()))]
     Engines {
         /// The file.
         path: PathBuf,
@@ -48,7 +49,7 @@ pub enum ReportError {
         source: SpecError,
     },
     /// A header (edited by hand) that describes no match parlour plays.
-    #[error("results file `{}`: its match header describes no match: {why}", .path.display())]
+    #[error("results file `{}`: its match header describes no match: {why}", echo(&.path.display()))]
     NoMatch {
         /// The file.
         path: PathBuf,
@@ -56,7 +57,7 @@ pub enum ReportError {
         why: HeaderProblem,
     },
     /// A header of another game than the one merged.
-    #[error("results file `{}` is of the game {found}, not {expected}", .path.display())]
+    #[error("results file `{}` is of the game {found}, not {expected}", echo(&.path.display()))]
     Game {
         /// The file.
         path: PathBuf,
@@ -68,8 +69,8 @@ pub enum ReportError {
     /// Two files of different matches.
     #[error(
         "`{}` and `{}` are results of different matches: {}",
-        .first.display(),
-        .path.display(),
+        echo(&.first.display()),
+        echo(&.path.display()),
         .differences.join("; ")
     )]
     OtherMatch {
@@ -81,7 +82,7 @@ pub enum ReportError {
         differences: Vec<String>,
     },
     /// One file given twice.
-    #[error("results file `{}` is given twice", .path.display())]
+    #[error("results file `{}` is given twice", echo(&.path.display()))]
     GivenTwice {
         /// The file.
         path: PathBuf,
@@ -89,8 +90,8 @@ pub enum ReportError {
     /// A game in two files: a shard or a run given twice.
     #[error(
         "game {game} is in both `{}` and `{}`: is a shard or a run given twice?",
-        .first.display(),
-        .second.display()
+        echo(&.first.display()),
+        echo(&.second.display())
     )]
     Duplicate {
         /// The game's number, from 1.
@@ -104,7 +105,7 @@ pub enum ReportError {
     #[error("an SPRT needs a match of exactly two engines")]
     SprtEngines,
     /// A PDN output that is one of the inputs.
-    #[error("the PDN output `{}` is one of the results files", .path.display())]
+    #[error("the PDN output `{}` is one of the results files", echo(&.path.display()))]
     PdnIsInput {
         /// The file.
         path: PathBuf,

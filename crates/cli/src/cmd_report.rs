@@ -9,6 +9,7 @@
 use crate::options::WideArg;
 use crate::cmd_match::{sprt_of, SprtModelArg};
 use crate::Run;
+use parlour_game::echo::echo;
 use anyhow::{Context, Result};
 use clap::Args;
 use parlour_arena::{html_report, merge_results, read_header, MatchHeader, MatchReport};
@@ -54,7 +55,7 @@ impl Visit for Merge<'_> {
     type Output = Result<MatchReport>;
 
     fn visit<V: Variant>(self) -> Result<MatchReport> {
-        let first = self.args.files[0].display();
+        let first = echo(&self.args.files[0].display()).to_string();
         let rules = V::parse_rules(&self.header.rules)
             .with_context(|| format!("results file `{first}`: its rules do not read"))?;
         let sprt = sprt_of(self.args.sprt.as_deref(), self.args.sprt_model)?;
@@ -68,7 +69,7 @@ impl Visit for Merge<'_> {
                 .collect();
             let title = format!("parlour report: {}", files.join(", "));
             std::fs::write(path, html_report(&report, &rules, &title))
-                .with_context(|| format!("cannot write --html {}", path.display()))?;
+                .with_context(|| format!("cannot write --html {}", echo(&path.display())))?;
         }
         Ok(report)
     }
@@ -82,7 +83,7 @@ impl Run for ReportArgs {
             header: &header,
         };
         let report = Games::visit(&header.game, merge)
-            .with_context(|| format!("results file `{}`", self.files[0].display()))??;
+            .with_context(|| format!("results file `{}`", echo(&self.files[0].display())))??;
         // A reader gone away (`| head`) ends the output, not the program
         // with a panic.
         match write!(std::io::stdout().lock(), "{}", report.text(self.wide.width())) {

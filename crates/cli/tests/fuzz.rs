@@ -4,6 +4,10 @@
 //! every run must end with exit status 0, 1 or 2 (never a signal or a
 //! panic) and print no line over 300 characters. Inputs are valid texts
 //! with random edits, or random text (`crates/hub/tests/mutate`).
+//!
+//! The cases are drawn from a fixed seed, so the suite gives the same
+//! verdict on every run; `PARLOUR_FUZZ_SEED=random` (or a number) draws
+//! others, to look further.
 
 #[path = "../../hub/tests/mutate/mod.rs"]
 mod mutate;
@@ -15,6 +19,7 @@ use parlour_arena::{
 };
 use parlour_checkers::Rules;
 use proptest::prelude::*;
+use proptest::test_runner::RngSeed;
 use std::error::Error;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -22,6 +27,21 @@ use support::{scratch, PARLOUR};
 
 /// The longest line a message may have.
 const LONGEST: usize = 300;
+
+/// `cases` cases from the seed `PARLOUR_FUZZ_SEED` names (`random`, or a
+/// number; a fixed one when it is not set).
+fn config(cases: u32) -> ProptestConfig {
+    let rng_seed = match std::env::var("PARLOUR_FUZZ_SEED").ok().as_deref() {
+        Some("random") => RngSeed::Random,
+        Some(n) => RngSeed::Fixed(n.parse().expect("PARLOUR_FUZZ_SEED: random or a number")),
+        None => RngSeed::Fixed(2026),
+    };
+    ProptestConfig {
+        cases,
+        rng_seed,
+        ..ProptestConfig::default()
+    }
+}
 
 fn check(input: &str, error: &dyn Error) -> Result<(), TestCaseError> {
     mutate::check_message(input, error, LONGEST)
@@ -53,7 +73,7 @@ const DRAWS: &[&str] = &["40,10,8", "80,0,4"];
 const CLOCKS: &[&str] = &["10+0.1", "2+0.02", "60"];
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 800, ..ProptestConfig::default() })]
+    #![proptest_config(config(800))]
 
     #[test]
     fn engine_specs(text in mutated(ENGINES, 6)) {
@@ -140,7 +160,7 @@ fn results_file() -> BoxedStrategy<String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(config(300))]
 
     #[test]
     fn results_files(text in results_file(), keep_header in any::<bool>()) {
@@ -211,7 +231,7 @@ fn match_flag() -> BoxedStrategy<(&'static str, String)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
+    #![proptest_config(config(120))]
 
     #[test]
     fn matches_through_the_binary((flag, value) in match_flag()) {

@@ -214,7 +214,7 @@ pub enum OpeningError {
     #[error(
         "cannot read openings file `{}` (the built-in openings are start, random, \
          random:plies=N{})",
-        .path.display(),
+        echo(&.path.display()),
         .decks.iter().map(|d| format!(", {d}")).collect::<String>()
     )]
     Read {
@@ -226,7 +226,7 @@ pub enum OpeningError {
         decks: &'static [&'static str],
     },
     /// An openings file with no opening in it.
-    #[error("openings file `{file}` holds no opening")]
+    #[error("openings file `{}` holds no opening", echo(.file))]
     NoOpening {
         /// The file.
         file: String,
@@ -353,7 +353,7 @@ pub enum HeaderProblem {
 #[derive(Debug, thiserror::Error)]
 pub enum PlanError {
     /// The endgame databases of `--adjudicate-egdb` cannot be had.
-    #[error("the endgame databases to adjudicate by, in `{}`", .dir.display())]
+    #[error("the endgame databases to adjudicate by, in `{}`", echo(&.dir.display()))]
     Databases {
         /// The folder given.
         dir: PathBuf,
@@ -388,19 +388,19 @@ pub enum PlanError {
     #[error("resume needs the results file of the match to continue")]
     ResumeWithoutResults,
     /// One file for both the PDN and the results.
-    #[error("the PDN and the results must go to two files, not both to `{}`", .path.display())]
+    #[error("the PDN and the results must go to two files, not both to `{}`", echo(&.path.display()))]
     SameFile {
         /// The file.
         path: PathBuf,
     },
     /// The HTML report to go over the results or the PDN.
-    #[error("the HTML report must go to a file of its own, not to `{}`", .path.display())]
+    #[error("the HTML report must go to a file of its own, not to `{}`", echo(&.path.display()))]
     HtmlOverRecords {
         /// The file.
         path: PathBuf,
     },
     /// The HTML report's folder is not there.
-    #[error("cannot write the HTML report `{}`: its folder `{}` is not there", .path.display(), .folder.display())]
+    #[error("cannot write the HTML report `{}`: its folder `{}` is not there", echo(&.path.display()), echo(&.folder.display()))]
     HtmlFolder {
         /// The report's path.
         path: PathBuf,

@@ -2,6 +2,7 @@
 //! unwritable, another match's, or holding a game that is not one of it.
 
 use crate::record::check::Mismatch;
+use parlour_game::echo::echo;
 use parlour_report::TallyError;
 use std::path::PathBuf;
 
@@ -9,7 +10,7 @@ use std::path::PathBuf;
 #[derive(Debug, thiserror::Error)]
 pub enum RecordError {
     /// A file that cannot be read.
-    #[error("cannot read results file `{}`", .path.display())]
+    #[error("cannot read results file `{}`", echo(&.path.display()))]
     Read {
         /// The file.
         path: PathBuf,
@@ -17,7 +18,7 @@ pub enum RecordError {
         source: std::io::Error,
     },
     /// A file that cannot be written.
-    #[error("cannot write `{}`", .path.display())]
+    #[error("cannot write `{}`", echo(&.path.display()))]
     Write {
         /// The file.
         path: PathBuf,
@@ -26,7 +27,7 @@ pub enum RecordError {
     },
     /// A line of the results file that is not a game record (or not
     /// JSON, or not UTF-8).
-    #[error("results file `{}`, line {line}: not a game record", .path.display())]
+    #[error("results file `{}`, line {line}: not a game record", echo(&.path.display()))]
     NotARecord {
         /// The file.
         path: PathBuf,
@@ -36,7 +37,7 @@ pub enum RecordError {
         source: serde_json::Error,
     },
     /// A records path that is a directory.
-    #[error("{what} file `{}` is a directory: give a file name", .path.display())]
+    #[error("{what} file `{}` is a directory: give a file name", echo(&.path.display()))]
     Directory {
         /// `results` or `PDN`.
         what: &'static str,
@@ -47,7 +48,7 @@ pub enum RecordError {
     #[error(
         "{what} file `{}` already holds games: resume to continue that match, or choose \
          another file",
-        .path.display()
+        echo(&.path.display())
     )]
     HoldsGames {
         /// `results` or `PDN`.
@@ -61,7 +62,7 @@ pub enum RecordError {
         "results file `{}` has no match header: it was written by an older parlour (or is not \
          a results file), so nothing says which match its games belong to; it cannot be \
          resumed or merged: play the match into a new file",
-        .path.display()
+        echo(&.path.display())
     )]
     NoHeader {
         /// The file.
@@ -69,13 +70,13 @@ pub enum RecordError {
     },
     /// A results file with no match in it (empty, or cut inside its
     /// header), where one is needed.
-    #[error("results file `{}` holds no match: it is empty", .path.display())]
+    #[error("results file `{}` holds no match: it is empty", echo(&.path.display()))]
     Empty {
         /// The file.
         path: PathBuf,
     },
     /// A header line that does not read.
-    #[error("results file `{}`, line 1: the match header does not read", .path.display())]
+    #[error("results file `{}`, line 1: the match header does not read", echo(&.path.display()))]
     BadHeader {
         /// The file.
         path: PathBuf,
@@ -86,7 +87,7 @@ pub enum RecordError {
     #[error(
         "results file `{}` has a match header of format {format}; this parlour reads format \
          {reads}",
-        .path.display()
+        echo(&.path.display())
     )]
     HeaderFormat {
         /// The file.
@@ -100,7 +101,7 @@ pub enum RecordError {
     #[error(
         "results file `{}` belongs to another match: {}; resume with the same settings, or \
          choose another file",
-        .path.display(),
+        echo(&.path.display()),
         .differences.join("; ")
     )]
     OtherMatch {
@@ -111,7 +112,7 @@ pub enum RecordError {
     },
     /// A record that is not a game of this match as it says it is: its
     /// engines, opening, moves, result or ending do not agree.
-    #[error("results file `{}`, line {line}: game {game} {why}", .path.display())]
+    #[error("results file `{}`, line {line}: game {game} {why}", echo(&.path.display()))]
     Invalid {
         /// The file.
         path: PathBuf,
@@ -123,7 +124,7 @@ pub enum RecordError {
         why: Box<Mismatch>,
     },
     /// A results file that holds a game twice.
-    #[error("results file `{}` holds game {game} twice", .path.display())]
+    #[error("results file `{}` holds game {game} twice", echo(&.path.display()))]
     Twice {
         /// The file.
         path: PathBuf,
