@@ -8,7 +8,7 @@ use crate::Run;
 use anyhow::{Context, Result};
 use clap::Args;
 use parlour_game::{Variant, Visit};
-use parlour_search::{Info, Limits, SearchResult, Searcher};
+use parlour_search::{Info, Limits, Searcher};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -103,25 +103,6 @@ pub fn info_line<M: std::fmt::Display>(info: &Info<M>) -> String {
     )
 }
 
-/// The `info` of a search that finished no depth: depth 0, its nodes and
-/// time, and the move it would play as its line.
-fn unfinished<M: Clone>(result: &SearchResult<M>) -> Info<M> {
-    let seconds = result.time.as_secs_f64();
-    Info {
-        depth: result.depth,
-        score: result.score,
-        nodes: result.nodes,
-        nps: if seconds > 0.0 {
-            (result.nodes as f64 / seconds) as u64
-        } else {
-            0
-        },
-        tbhits: result.tbhits,
-        time: result.time,
-        pv: result.best_move.iter().cloned().collect(),
-    }
-}
-
 impl Visit for &BestArgs {
     type Output = Result<()>;
 
@@ -158,7 +139,7 @@ impl Visit for &BestArgs {
         if !said.load(Ordering::Relaxed) {
             // No depth finished in the time: still say what was searched,
             // as depth 0 (the move is the first iteration's best so far).
-            writeln!(out, "{}", info_line(&unfinished(&result))).context("cannot write")?;
+            writeln!(out, "{}", info_line(&result.info())).context("cannot write")?;
         }
         let line = match result.best_move {
             Some(mv) => format!("bestmove {mv}"),

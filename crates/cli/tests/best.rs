@@ -182,13 +182,19 @@ const CROWDED: [&str; 6] = [
     "1",
 ];
 
+/// What `parlour best` prints on the crowded position with a 1 MiB table
+/// and `limit` (`--nodes 10`).
+fn best_on_crowded(limit: [&str; 2]) -> String {
+    let mut args = vec!["best", "--hash", "1"];
+    args.extend(CROWDED);
+    args.extend(limit);
+    stdout(&parlour(&args))
+}
+
 #[test]
 fn an_info_line_comes_before_bestmove_even_with_no_depth_finished() {
     // Ten nodes finish no depth: the line says depth 0 and the move.
-    let mut args = vec!["best"];
-    args.extend(CROWDED);
-    args.extend(["--hash", "1", "--nodes", "10"]);
-    let text = stdout(&parlour(&args));
+    let text = best_on_crowded(["--nodes", "10"]);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2, "{text}");
     assert!(lines[0].starts_with("info depth 0 score "), "{text}");
@@ -200,10 +206,7 @@ fn an_info_line_comes_before_bestmove_even_with_no_depth_finished() {
 #[test]
 fn quiescence_on_a_crowded_peg_board_is_bounded() {
     // Depth 1 once took 929,000 nodes and 1.9 s here.
-    let mut args = vec!["best"];
-    args.extend(CROWDED);
-    args.extend(["--hash", "1", "--depth", "1"]);
-    let text = stdout(&parlour(&args));
+    let text = best_on_crowded(["--depth", "1"]);
     let info = text.lines().next().unwrap();
     let nodes: u64 = info
         .split(" nodes ")

@@ -172,16 +172,7 @@ impl fmt::Display for Message {
 
 /// An error and every cause after it, as one line (`a: b: c`): how errors
 /// are written on a Hub line and to a person.
-pub(crate) fn full_message(error: &dyn std::error::Error) -> String {
-    let mut text = error.to_string();
-    let mut cause = error.source();
-    while let Some(e) = cause {
-        text.push_str(": ");
-        text.push_str(&e.to_string());
-        cause = e.source();
-    }
-    text
-}
+pub(crate) use parlour_game::echo::full_message;
 
 #[cfg(test)]
 mod tests {

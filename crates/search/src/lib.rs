@@ -145,6 +145,33 @@ pub struct Info<M> {
     pub pv: Vec<M>,
 }
 
+/// Nodes a second: `nodes` searched in `time`.
+pub(crate) fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
+    (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64
+}
+
+impl<M: Clone> SearchResult<M> {
+    /// The search as an [`Info`] line reports it: its depth (0 where none
+    /// finished), score, nodes and time, and its principal variation (the
+    /// best move alone where no depth finished).
+    pub fn info(&self) -> Info<M> {
+        let pv = if self.pv.is_empty() {
+            self.best_move.iter().cloned().collect()
+        } else {
+            self.pv.clone()
+        };
+        Info {
+            depth: self.depth,
+            score: self.score,
+            nodes: self.nodes,
+            nps: nodes_per_second(self.nodes, self.time),
+            tbhits: self.tbhits,
+            time: self.time,
+            pv,
+        }
+    }
+}
+
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult<M> {

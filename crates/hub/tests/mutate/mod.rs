@@ -4,25 +4,15 @@
 //! most cases get deep into a parser, or random text; and the rule every
 //! error meets.
 
+use parlour_game::echo::full_message;
 use proptest::prelude::*;
 use std::error::Error;
-
-/// An error and its causes as one line, as the binary prints it.
-pub fn message(error: &dyn Error) -> String {
-    let mut text = error.to_string();
-    let mut cause = error.source();
-    while let Some(e) = cause {
-        text.push_str(": ");
-        text.push_str(&e.to_string());
-        cause = e.source();
-    }
-    text
-}
 
 /// Checks that an error reads as one printable line of at most `longest`
 /// characters.
 pub fn check_message(input: &str, error: &dyn Error, longest: usize) -> Result<(), TestCaseError> {
-    let text = message(error);
+    // As the binary prints it: the error and its causes on one line.
+    let text = full_message(error);
     prop_assert!(!text.is_empty(), "no message for {input:?}");
     prop_assert!(
         !text.chars().any(char::is_control),

@@ -216,7 +216,7 @@ impl<G: Evaluate> Worker<'_, G> {
             depth: finished.depth,
             score: Score::from_internal(finished.score),
             nodes,
-            nps: (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64,
+            nps: crate::nodes_per_second(nodes, time),
             tbhits: self.shared.tbhits.load(Relaxed) + self.tbhits,
             time,
             pv: finished.pv.clone(),
