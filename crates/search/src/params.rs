@@ -83,24 +83,6 @@ params! {
     qs_moves: usize = 10;
     /// The quiescence search stops this many plies below the horizon.
     qs_max_ply: usize = 24;
-    /// ProbCut: from this depth on (0: never), a node off the principal
-    /// variation first searches its first `probcut_moves` moves
-    /// `probcut_reduction` plies shallower with a null window
-    /// `probcut_margin` above beta; one that beats it ends the node.
-    probcut_depth: i32 = 0;
-    /// See `probcut_depth`.
-    probcut_margin: i32 = 80;
-    /// See `probcut_depth`.
-    probcut_reduction: i32 = 4;
-    /// See `probcut_depth`.
-    probcut_moves: usize = 3;
-    /// Singular extensions: from this depth on (0: never), the table's
-    /// move is searched a ply deeper where every other move, searched to
-    /// half the depth, stays below the table's score less `se_margin` a
-    /// ply of depth.
-    se_depth: i32 = 0;
-    /// See `se_depth`.
-    se_margin: i32 = 3;
     /// Lazy SMP: every other helper thread keeps this many plies ahead of
     /// the main thread (the others, none).
     helper_skew: u32 = 1;
@@ -215,8 +197,7 @@ mod tests {
             unknown.to_string(),
             "rfp_margn is not a search parameter (they are: aspiration, rfp_depth, rfp_margin, \
              lmp_depth, lmp_base, lmr_base, lmr_divisor, lmr_depth, lmr_move, iir_depth, \
-             qs_moves, qs_max_ply, probcut_depth, probcut_margin, probcut_reduction, \
-             probcut_moves, se_depth, se_margin, helper_skew)"
+             qs_moves, qs_max_ply, helper_skew)"
         );
         let bad = Params::parse("lmp_base=-1").unwrap_err();
         assert!(matches!(bad, ParamsError::BadValue { .. }), "{bad:?}");

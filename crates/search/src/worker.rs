@@ -101,8 +101,6 @@ pub(crate) struct Worker<'a, G: Evaluate> {
     keys: Vec<i64>,
     /// The evaluator's per-ply states (none for most evaluators).
     states: States<G>,
-    /// The depth of the root's current iteration.
-    root_depth: i32,
 }
 
 impl<'a, G: Evaluate> Worker<'a, G> {
@@ -130,7 +128,6 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             stack: (0..=MAX_PLY + 1).map(|_| Frame::new()).collect(),
             keys: Vec::with_capacity(1 << 16),
             states: States::new(eval.state_len()),
-            root_depth: 0,
         }
     }
 

@@ -35,8 +35,6 @@ struct NodeFlags {
     full_depth: bool,
     /// Whether the position is unsettled, where already asked.
     unsettled: Option<bool>,
-    /// Whether the table's move is singular: searched a ply deeper.
-    extend_tt: bool,
 }
 
 impl<G: Evaluate> Worker<'_, G> {
@@ -112,8 +110,7 @@ impl<G: Evaluate> Worker<'_, G> {
         // Step 5. The transposition table: its move, and off the principal
         // variation its bound where it was searched deep enough.
         let mut tt_move = None;
-        let tt_hit = self.shared.table.probe(key);
-        if let Some(hit) = tt_hit {
+        if let Some(hit) = self.shared.table.probe(key) {
             tt_move = hit.move_index;
             if !pv_node && hit.depth >= depth {
                 let score = respect_quiet_limit(
@@ -147,52 +144,18 @@ impl<G: Evaluate> Worker<'_, G> {
                 }
             }
         }
-        // Step 7. ProbCut: where a shallower search of the first moves
-        // beats a bound well above beta, the full search would almost
-        // surely cut off too. Not where the table already says the
-        // score stays below that bound at the depth ProbCut would search.
-        if !pv_node && !full_depth && P.probcut_depth > 0 && depth >= P.probcut_depth {
-            let raised = beta + P.probcut_margin;
-            let shallow = depth - P.probcut_reduction;
-            let refuted = tt_hit.is_some_and(|hit| {
-                hit.depth >= shallow
-                    && hit.bound != Bound::Lower
-                    && from_table(hit.score, ply) < raised
-            });
-            if raised < WIN_BOUND && !refuted {
-                if let Some(score) = self.probcut(pos, shallow, raised, ply, tt_move) {
-                    return score;
-                }
-            }
-        }
-        // Step 8. Internal iterative reduction: without the table's move
+        // Step 7. Internal iterative reduction: without the table's move
         // the order is a guess, so the node is searched a ply shallower.
         let depth = if tt_move.is_none() && depth >= P.iir_depth && !full_depth {
             depth - 1
         } else {
             depth
         };
-        // Step 9. Singular extension: where the table's move is far better
-        // than every other at half the depth, it is searched a ply deeper
-        // (not beyond twice the root's depth, so lines cannot grow for
-        // ever).
-        let mut extend_tt = false;
-        if P.se_depth > 0 && depth >= P.se_depth && (ply as i32) < 2 * self.root_depth {
-            if let (Some(hit), Some(tt_index)) = (tt_hit, tt_move) {
-                let tt_score = from_table(hit.score, ply);
-                if hit.depth >= depth - 3 && hit.bound != Bound::Upper && tt_score.abs() < WIN_BOUND
-                {
-                    let below = tt_score - P.se_margin * depth;
-                    extend_tt = self.singular(pos, (depth - 1) / 2, below, ply, tt_index);
-                }
-            }
-        }
-        // Step 10. The moves.
+        // Step 8. The moves.
         let flags = NodeFlags {
             pv_node,
             full_depth,
             unsettled,
-            extend_tt,
         };
         self.search_moves(pos, depth, alpha, beta, ply, tt_move, flags)
     }
@@ -216,7 +179,6 @@ impl<G: Evaluate> Worker<'_, G> {
             pv_node,
             full_depth,
             mut unsettled,
-            extend_tt,
         } = flags;
         // Step 1. The moves: none is a loss; a forced reply costs nothing
         // to look at one ply further.
@@ -260,8 +222,7 @@ impl<G: Evaluate> Worker<'_, G> {
             let child = pos.play(mv);
             self.enter(pos, mv, &child, ply);
             let score = if i == 0 {
-                let extension = i32::from(extend_tt && Some(index as u16) == tt_move);
-                -self.negamax(&child, search_depth + extension, -beta, -alpha, ply + 1)
+                -self.negamax(&child, search_depth, -beta, -alpha, ply + 1)
             } else {
                 let reduction =
                     if depth >= P.lmr_depth && i >= P.lmr_move && !tactical && !full_depth {
@@ -324,82 +285,6 @@ impl<G: Evaluate> Worker<'_, G> {
             .table
             .store(key, to_table(best, ply), depth, bound, best_index);
         best
-    }
-
-    /// ProbCut's search at a node of `ply` (see [`crate::params`]): its
-    /// first moves searched to `depth` (the node's depth less the
-    /// reduction) with a null window at `raised`; the score of the first
-    /// that reaches it, kept in the table as a lower bound.
-    #[inline(never)]
-    fn probcut(
-        &mut self,
-        pos: &G,
-        depth: i32,
-        raised: i32,
-        ply: usize,
-        tt_move: Option<u16>,
-    ) -> Option<i32> {
-        let mut list = G::MoveList::default();
-        pos.legal_moves(&mut list);
-        let moves = list.as_ref();
-        let n = moves.len();
-        let mut picker = Picker::new(self.keys.len(), tt_move, n);
-        let base = picker.base;
-        let mut found = None;
-        for i in 0..n.min(P.probcut_moves) {
-            let (index, _) = picker.next(self, pos, moves, ply, i);
-            let mv = moves[index];
-            let child = pos.play(mv);
-            self.enter(pos, mv, &child, ply);
-            let score = -self.negamax(&child, depth - 1, -raised, -raised + 1, ply + 1);
-            self.path.pop();
-            if self.aborted {
-                break;
-            }
-            if score >= raised {
-                let key = self.stack[ply].key;
-                let stored = to_table(score, ply);
-                self.shared
-                    .table
-                    .store(key, stored, depth, Bound::Lower, Some(index as u16));
-                found = Some(score);
-                break;
-            }
-        }
-        self.keys.truncate(base);
-        found
-    }
-
-    /// Whether the table's move (`tt_index`) is singular at the node of
-    /// `ply`: every other move, searched with the node at `depth`, scores
-    /// below `below`.
-    #[inline(never)]
-    fn singular(&mut self, pos: &G, depth: i32, below: i32, ply: usize, tt_index: u16) -> bool {
-        let mut list = G::MoveList::default();
-        pos.legal_moves(&mut list);
-        let moves = list.as_ref();
-        let n = moves.len();
-        if n < 2 || usize::from(tt_index) >= n {
-            return false;
-        }
-        let mut picker = Picker::new(self.keys.len(), Some(tt_index), n);
-        let base = picker.base;
-        let mut singular = true;
-        // The picker gives the table's move first: it is the one left out.
-        for i in 1..n {
-            let (index, _) = picker.next(self, pos, moves, ply, i);
-            let mv = moves[index];
-            let child = pos.play(mv);
-            self.enter(pos, mv, &child, ply);
-            let score = -self.negamax(&child, depth - 1, -below, -below + 1, ply + 1);
-            self.path.pop();
-            if self.aborted || score >= below {
-                singular = false;
-                break;
-            }
-        }
-        self.keys.truncate(base);
-        singular
     }
 
     /// The late-move reduction of the `i`-th move `mv` at `depth` (see

@@ -235,7 +235,6 @@ impl<G: Evaluate> Worker<'_, G> {
         beta: i32,
         root_moves: &mut [RootMove<G::Move>],
     ) -> i32 {
-        self.root_depth = depth;
         self.stack[0].pv.clear();
         let key = self.stack[0].key;
         let original_alpha = alpha;
