@@ -36,7 +36,7 @@ def y(e):
     return T + (H - T - B) * (hi - e) / (hi - lo)
 
 
-colours = ["#1f5fa8", "#b8461b", "#3a8a3a"]
+colours = ["#1f5fa8", "#b8461b", "#3a8a3a", "#7a3a9a"]
 parts = [
     f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" '
     f'font-family="sans-serif" font-size="12">',

@@ -141,9 +141,8 @@ impl Variant for Rules {
     }
 
     /// `default` or `learned` (the evaluation built in for these rules:
-    /// english's network, huffing's pattern model), `patterns` (the
-    /// pattern model), `network` (the network built in for these rules,
-    /// refused where there is none), `handwritten`, or the path of a weights or network
+    /// their network), `network` (the same), `patterns` (the pattern
+    /// model built in), `handwritten`, or the path of a weights or network
     /// file made for these rules (its first bytes say which).
     fn evaluator(&self, spec: &str) -> Result<Eval, EvalError> {
         let load = |e: Box<dyn std::error::Error + Send + Sync>| EvalError::Load {
@@ -153,9 +152,7 @@ impl Variant for Rules {
         match spec.trim() {
             "default" | "learned" => Ok(default_eval(*self)),
             "patterns" => Ok(Eval::Learned(crate::learned::shipped(*self))),
-            "network" => crate::network::Network::shipped(*self)
-                .map(Eval::Network)
-                .map_err(|e| load(Box::new(e))),
+            "network" => Ok(Eval::Network(crate::network::Network::shipped(*self))),
             "handwritten" => Ok(Eval::Handwritten),
             path => read_eval_file(std::path::Path::new(path), *self).map_err(load),
         }
@@ -262,13 +259,11 @@ const BENCH: &[BenchCase] = &[
     ),
 ];
 
-/// The evaluation `default` and `learned` name: the built-in network
-/// where the rules have one (english), else the built-in pattern model.
+/// The evaluation `default` and `learned` name: the rules' built-in
+/// network (each rule set's beat its pattern model in a match:
+/// docs/learning.md).
 fn default_eval(rules: Rules) -> Eval {
-    match crate::network::Network::shipped(rules) {
-        Ok(net) => Eval::Network(net),
-        Err(_) => Eval::Learned(crate::learned::shipped(rules)),
-    }
+    Eval::Network(crate::network::Network::shipped(rules))
 }
 
 #[cfg(test)]
@@ -303,18 +298,16 @@ mod tests {
             Rules::ENGLISH.evaluator("handwritten").unwrap(),
             Eval::Handwritten
         );
-        for name in ["default", "learned"] {
-            // English's default is its network, huffing's the pattern model.
-            let Ok(Eval::Network(net)) = Rules::ENGLISH.evaluator(name) else {
-                panic!("{name} is english's built-in network");
-            };
-            let shipped = crate::network::Network::shipped(Rules::ENGLISH).unwrap();
-            assert_eq!(net.fingerprint(), shipped.fingerprint());
-            let Ok(Eval::Learned(model)) = Rules::HUFFING.evaluator(name) else {
-                panic!("{name} is huffing's built-in pattern model");
-            };
-            let shipped = crate::learned::shipped(Rules::HUFFING);
-            assert_eq!(model.fingerprint(), shipped.fingerprint());
+        for name in ["default", "learned", "network"] {
+            // Each rule set's default is its own network.
+            for rules in [Rules::ENGLISH, Rules::HUFFING] {
+                let Ok(Eval::Network(net)) = rules.evaluator(name) else {
+                    panic!("{name} is {rules}'s built-in network");
+                };
+                let shipped = crate::network::Network::shipped(rules);
+                assert_eq!(net.fingerprint(), shipped.fingerprint());
+                assert_eq!(net.rule_set(), rules.set);
+            }
         }
         for rules in [Rules::ENGLISH, Rules::HUFFING] {
             let Ok(Eval::Learned(model)) = rules.evaluator("patterns") else {

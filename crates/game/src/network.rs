@@ -186,12 +186,6 @@ pub enum NetworkError {
         /// The key asked for.
         expected: String,
     },
-    /// No network is built into this binary for the rules asked.
-    #[error("no network `{key}` is built into this build (name a network file instead)")]
-    NotBuiltIn {
-        /// The network asked for.
-        key: String,
-    },
     /// The right key, the wrong number of inputs.
     #[error("the network has {found} inputs; `{key}` has {expected}")]
     WrongInputs {

@@ -262,7 +262,7 @@ impl Visit for Settings<'_> {
             }
             None => V::for_hub_variant(self.variant).unwrap_or_default(),
         };
-        // No `eval` is the rules' own default (english's network), never
+        // No `eval` is the rules' own default (each checkers rule set's network), never
         // the evaluator type's `Default`.
         let eval = evaluator(&rules, self.eval.unwrap_or("default"), self.egdb)?;
         Ok(Box::new(GameTable::<V> {

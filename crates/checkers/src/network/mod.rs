@@ -80,25 +80,23 @@ impl Network {
         })
     }
 
-    /// The network built into the binary for `rules`, if there is one:
-    /// english has `networks/english.net`, huffing none yet. Read once;
-    /// the tests read it, so a file that does not fit is a build that
+    /// The network built into the binary for `rules`: english has
+    /// `networks/english.net`, huffing `networks/huffing.net`. Read once;
+    /// the tests read both, so a file that does not fit is a build that
     /// never ships.
-    pub fn shipped(rules: Rules) -> Result<SharedNetwork, NetworkError> {
+    pub fn shipped(rules: Rules) -> SharedNetwork {
         static ENGLISH: OnceLock<SharedNetwork> = OnceLock::new();
-        match rules.set {
-            RuleSet::English => Ok(ENGLISH
-                .get_or_init(|| {
-                    let bytes = include_bytes!("../../networks/english.net");
-                    let weights = NetworkWeights::from_bytes(bytes)
-                        .and_then(|w| Network::from_weights(w, rules));
-                    Arc::new(weights.expect("the built-in network fits this build"))
-                })
-                .clone()),
-            RuleSet::Huffing => Err(NetworkError::NotBuiltIn {
-                key: network_key(rules),
-            }),
-        }
+        static HUFFING: OnceLock<SharedNetwork> = OnceLock::new();
+        let (slot, bytes): (_, &[u8]) = match rules.set {
+            RuleSet::English => (&ENGLISH, include_bytes!("../../networks/english.net")),
+            RuleSet::Huffing => (&HUFFING, include_bytes!("../../networks/huffing.net")),
+        };
+        let net = slot.get_or_init(|| {
+            let weights =
+                NetworkWeights::from_bytes(bytes).and_then(|w| Network::from_weights(w, rules));
+            Arc::new(weights.expect("the built-in network fits this build"))
+        });
+        net.clone()
     }
 
     /// Reads a network file made for `rules`.

@@ -249,30 +249,40 @@ fn a_network_file_is_named_as_an_evaluation() {
         source.starts_with("this network is for `checkers/english"),
         "{source}"
     );
-    // Huffing has no network built in: `network` says so.
-    let err = Rules::HUFFING.evaluator("network").unwrap_err();
-    let source = std::error::Error::source(&err).unwrap().to_string();
-    assert!(
-        source.starts_with("no network `checkers/huffing/network-1`"),
-        "{source}"
-    );
+    // Each rule set's `network` is its own.
+    for rules in [Rules::ENGLISH, Rules::HUFFING] {
+        match rules.evaluator("network") {
+            Ok(Eval::Network(net)) => assert_eq!(net.rule_set(), rules.set),
+            other => panic!("{other:?}"),
+        }
+    }
     std::fs::remove_file(&path).unwrap();
 }
 
 #[test]
-fn the_built_in_network_knows_the_basics() {
-    let net = Network::shipped(Rules::ENGLISH).expect("english has a network");
-    assert!(Arc::ptr_eq(
-        &net,
-        &Network::shipped(Rules::ENGLISH).unwrap()
-    ));
-    let eval = |fen: &str| net.evaluate(&Position::from_fen(fen, Rules::ENGLISH).unwrap());
-    // The start is about even; a man up is good for the side that has it,
-    // whoever is to move; a king is worth more than a man.
-    let start = net.evaluate(&Position::start(Rules::ENGLISH));
-    assert!(start.abs() < 40, "{start}");
-    assert!(eval("B:W21-32:B1-11,14") > eval("B:W21-32:B1-11"));
-    assert!(eval("B:W22-32:B1-12") > 40, "{}", eval("B:W22-32:B1-12"));
-    assert!(eval("W:W22-32:B1-12") < -40, "{}", eval("W:W22-32:B1-12"));
-    assert!(eval("B:W30:BK10") > eval("B:W30:B10"));
+fn the_built_in_networks_know_the_basics() {
+    for rules in [Rules::ENGLISH, Rules::HUFFING] {
+        let net = Network::shipped(rules);
+        assert!(Arc::ptr_eq(&net, &Network::shipped(rules)));
+        let eval = |fen: &str| net.evaluate(&Position::from_fen(fen, rules).unwrap());
+        // The start is about even; a man up is good for the side that has
+        // it, whoever is to move; a king is worth more than a man.
+        let start = net.evaluate(&Position::start(rules));
+        assert!(start.abs() < 40, "{rules}: {start}");
+        assert!(
+            eval("B:W21-32:B1-11,14") > eval("B:W21-32:B1-11"),
+            "{rules}"
+        );
+        assert!(
+            eval("B:W22-32:B1-12") > 40,
+            "{rules}: {}",
+            eval("B:W22-32:B1-12")
+        );
+        assert!(
+            eval("W:W22-32:B1-12") < -40,
+            "{rules}: {}",
+            eval("W:W22-32:B1-12")
+        );
+        assert!(eval("B:W30:BK10") > eval("B:W30:B10"), "{rules}");
+    }
 }
