@@ -268,20 +268,6 @@ fn the_built_in_networks_know_the_basics() {
     }
 }
 
-#[test]
-fn the_next_english_network_reads_and_knows_the_basics() {
-    // Generation 3, trained on the built-in network's own games: measured
-    // stronger (docs/learning.md) but not yet the default.
-    let bytes = include_bytes!("../../networks/english-3.net");
-    let weights = NetworkWeights::from_bytes(bytes).unwrap();
-    let net = Network::from_weights(weights, Rules::ENGLISH).unwrap();
-    assert_ne!(
-        net.fingerprint(),
-        Network::shipped(Rules::ENGLISH).fingerprint()
-    );
-    knows_the_basics(&net, Rules::ENGLISH);
-}
-
 /// The start is about even; a man up is good for the side that has it,
 /// whoever is to move; a king is worth more than a man.
 fn knows_the_basics(net: &Network, rules: Rules) {
