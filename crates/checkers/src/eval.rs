@@ -295,8 +295,10 @@ pub fn handwritten(pos: &Position) -> i32 {
 /// Which evaluation a checkers search scores positions with.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Eval {
-    /// The learned model built into the binary for the rules of the
-    /// position scored ([`crate::learned::shipped`]): the default.
+    /// The pattern model built into the binary for the rules of the
+    /// position scored ([`crate::learned::shipped`]): the evaluator's
+    /// `Default`, for code that names none (the spec `default` names the
+    /// rules' network instead, through [`crate::Rules`]'s `evaluator`).
     #[default]
     Shipped,
     /// The hand-written terms of this module, with guessed weights.
@@ -337,12 +339,12 @@ impl PartialEq for Tables {
 impl Eq for Tables {}
 
 impl std::fmt::Display for Eval {
-    /// `handwritten`, `learned`, `learned:` and the weights'
+    /// `handwritten`, `patterns`, `learned:` and the weights'
     /// fingerprint, or `network:` and the network's; `+egdb` where
     /// databases are beside it.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Eval::Shipped => f.write_str("learned"),
+            Eval::Shipped => f.write_str("patterns"),
             Eval::Handwritten => f.write_str("handwritten"),
             Eval::Learned(model) => write!(f, "learned:{:016x}", model.fingerprint()),
             Eval::Network(net) => write!(f, "network:{:016x}", net.fingerprint()),
