@@ -67,9 +67,12 @@ pub const DEFAULT_NODES: u64 = 5_000;
 
 fn play<G: Learn>(run: SelfPlay<G>, args: &SelfPlayArgs) -> Result<()> {
     let bar = Progress::new("parlour selfplay", "games", false);
-    bar.start("", run.games, 0);
     let started = std::time::Instant::now();
+    let opened = std::sync::Once::new();
     let progress = |p: &SelfPlayProgress| {
+        // The first call comes once the file is open: what is left to do
+        // is known only then, so the time left counts this run's games.
+        opened.call_once(|| bar.start("", p.total, p.resumed));
         let rate = p.positions as f64 / started.elapsed().as_secs_f64().max(1e-9);
         bar.set(p.games, format!("{} positions, {rate:.0}/s", p.positions));
     };

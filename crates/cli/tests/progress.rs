@@ -44,6 +44,11 @@ fn selfplay_logs_its_start_and_its_summary() {
         lines.iter().all(|l| l.starts_with("parlour selfplay: ")),
         "{lines:?}"
     );
+    // Resumed with more games, it says what is left of them.
+    let mut more = args;
+    more[4] = "6";
+    let lines = logged(&more);
+    assert_eq!(lines[0], "parlour selfplay: 6 games to do, 4 done before");
 }
 
 #[test]

@@ -83,6 +83,8 @@ pub struct SelfPlayProgress {
     pub positions: u64,
     /// Games the run plays in all.
     pub total: u64,
+    /// Games the file held before this run (resumed, not played again).
+    pub resumed: u64,
 }
 
 /// What a run did.
@@ -142,7 +144,8 @@ impl<G: Learn> SelfPlay<G> {
     }
 
     /// Plays the run into the data file `path` (resuming it if it holds
-    /// games of the same run), calling `progress` after every game written,
+    /// games of the same run), calling `progress` once the file is open
+    /// (with the games resumed) and after every game written,
     /// until every game is played or `stop` is set (games under way are
     /// abandoned; they are played again on resume).
     pub fn run(
@@ -155,6 +158,7 @@ impl<G: Learn> SelfPlay<G> {
         let first = self.openings.first().ok_or(SelfPlayError::NoOpenings)?;
         let opened = DataWriter::open(path, &self.settings(), first.start().code_len())?;
         let mut recorder = Recorder::resuming(opened, self.games);
+        progress(&recorder.progress());
         let concurrency = self.concurrency.max(1);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(concurrency)
@@ -323,6 +327,16 @@ impl Recorder {
         }
     }
 
+    /// How far the run is.
+    fn progress(&self) -> SelfPlayProgress {
+        SelfPlayProgress {
+            games: self.written,
+            positions: self.positions,
+            total: self.total,
+            resumed: self.resumed,
+        }
+    }
+
     /// Takes a worker's message: a game, written with those before it
     /// that waited for it, or a failure, which abandons the run.
     fn receive(
@@ -351,11 +365,7 @@ impl Recorder {
             self.written += 1;
             self.positions += game.positions.len() as u64;
             self.results[result_index(game.outcome)] += 1;
-            progress(&SelfPlayProgress {
-                games: self.written,
-                positions: self.positions,
-                total: self.total,
-            });
+            progress(&self.progress());
         }
     }
 
