@@ -80,6 +80,16 @@ pub fn default_dir() -> Result<PathBuf> {
     bail!("no databases' directory given, and neither XDG_DATA_HOME nor HOME is set")
 }
 
+/// The databases' directory an `--egdb [DIR]` flag names (`--egdb` alone:
+/// [`default_dir`]), if the flag is given.
+pub fn flag_dir(flag: &Option<Option<PathBuf>>) -> Result<Option<PathBuf>> {
+    match flag {
+        Some(None) => Ok(Some(default_dir()?)),
+        Some(Some(dir)) => Ok(Some(dir.clone())),
+        None => Ok(None),
+    }
+}
+
 impl Run for EgdbArgs {
     fn run(self) -> Result<()> {
         match self.command {

@@ -9,7 +9,8 @@ use anyhow::{Context, Result};
 use clap::Args;
 use parlour_game::learn::NetShape;
 use parlour_game::network::NetworkShape;
-use parlour_game::{Learn, Variant, Visit, Weights};
+use parlour_game::echo::echo;
+use parlour_game::{registry, EndgameTables, Learn, Variant, Visit, Weights};
 use parlour_train::network::{TOLERANCE, WITHIN_SHARE};
 use parlour_train::{DataFile, Dataset, EpochReport, Losses, Samples, TrainConfig, Trained};
 use std::path::{Path, PathBuf};
@@ -68,17 +69,31 @@ pub struct TrainArgs {
     hidden: usize,
     #[command(flatten)]
     pub(crate) network: NetworkArgs,
+    /// Endgame databases built by `parlour egdb build` (english checkers):
+    /// the positions they hold take their exact value (won, drawn or
+    /// lost) as their result instead of their games'; their search scores
+    /// stay. With no DIR, the directory `egdb build` writes to by default.
+    #[arg(long, value_name = "DIR")]
+    egdb: Option<Option<PathBuf>>,
 }
 
-fn train<G: Learn>(template: &G, args: &TrainArgs, default_eval: &str) -> Result<()> {
+/// The endgame databases a training run labels positions from.
+type Tables<'a, G> = Option<&'a dyn EndgameTables<G>>;
+
+fn train<G: Learn>(
+    template: &G,
+    args: &TrainArgs,
+    tables: Tables<G>,
+    default_eval: &str,
+) -> Result<()> {
     if args.network.network {
-        return train_network(template, args);
+        return train_network(template, args, tables);
     }
     if let Some(why) = template.refuse_hidden(args.hidden) {
         anyhow::bail!("{why}");
     }
     let started = Instant::now();
-    let data = load(template, &args.data)?;
+    let data = load(template, &args.data, tables)?;
     let initial = match &args.init {
         Some(path) => Some(initial_weights(template, path, args.hidden)?),
         None => None,
@@ -109,21 +124,46 @@ fn report(r: &EpochReport) {
     );
 }
 
-/// The distinct positions of the data files `paths`, with a line saying
-/// how many.
-fn load<G: Learn>(template: &G, paths: &[PathBuf]) -> Result<Dataset<G>> {
+/// The distinct positions of the data files `paths`, those `tables` hold
+/// labelled with their exact values, with lines saying how many.
+fn load<G: Learn>(template: &G, paths: &[PathBuf], tables: Tables<G>) -> Result<Dataset<G>> {
     let started = Instant::now();
     let mut files = Vec::new();
     for path in paths {
         files.push(DataFile::read(path)?);
     }
-    let data = Dataset::load(template, &files)?;
+    let mut data = Dataset::load(template, &files)?;
+    let read = started.elapsed();
+    // Labelled before anything is printed: a failure prints only its error.
+    let labels = tables.map(|tables| {
+        let started = Instant::now();
+        (tables, data.label_from_tables(tables), started.elapsed())
+    });
+    if let Some((tables, _, _)) = labels.filter(|(_, labels, _)| labels.held == 0) {
+        anyhow::bail!(
+            "the endgame databases (up to {} pieces, english rules) hold none of the {} positions: \
+             nothing to label; train without --egdb",
+            tables.max_pieces(),
+            data.len()
+        );
+    }
     println!(
         "{} records, {} distinct positions, read in {:.1} s",
         data.records,
         data.len(),
-        started.elapsed().as_secs_f64()
+        read.as_secs_f64()
     );
+    if let Some((tables, labels, took)) = labels {
+        println!(
+            "the endgame databases (up to {} pieces) hold {} positions ({:.1}%): exact results, \
+             {} of them against their games', in {:.1} s",
+            tables.max_pieces(),
+            labels.held,
+            100.0 * labels.held as f64 / data.len() as f64,
+            labels.corrected,
+            took.as_secs_f64()
+        );
+    }
     Ok(data)
 }
 
@@ -221,7 +261,7 @@ impl TrainArgs {
     /// `--note`, then how a model was trained.
     pub(crate) fn note_with(&self, samples: Samples, loss: f64) -> String {
         format!(
-            "{}{}trained on {} positions ({} held out) from {}; validation loss {:.5}; lambda {}",
+            "{}{}trained on {} positions ({} held out) from {}{}; validation loss {:.5}; lambda {}",
             self.note,
             if self.note.is_empty() { "" } else { "; " },
             samples.training,
@@ -231,6 +271,10 @@ impl TrainArgs {
                 .map(|p| p.display().to_string())
                 .collect::<Vec<_>>()
                 .join(", "),
+            match self.egdb {
+                Some(_) => ", exact results from the endgame databases",
+                None => "",
+            },
             loss,
             self.lambda
         )
@@ -245,7 +289,16 @@ impl Visit for &TrainArgs {
         // What the default evaluation is for these rules (the peg game's
         // built-in weights serve its default board only).
         let default_eval = rules.evaluator("default")?.to_string();
-        train(&rules.start(), self, &default_eval)
+        let tables = match crate::cmd_egdb::flag_dir(&self.egdb)? {
+            Some(dir) => Some(registry::tables::<V>(&dir).with_context(|| {
+                format!(
+                    "bad --egdb: cannot open the endgame databases in {}",
+                    echo(&dir.display())
+                )
+            })?),
+            None => None,
+        };
+        train(&rules.start(), self, tables.as_deref(), &default_eval)
     }
 }
 
@@ -260,7 +313,7 @@ impl Run for TrainArgs {
 // passes.
 
 /// Trains, checks and writes the network of `template`'s game.
-fn train_network<G: Learn>(template: &G, args: &TrainArgs) -> Result<()> {
+fn train_network<G: Learn>(template: &G, args: &TrainArgs, tables: Tables<G>) -> Result<()> {
     let Some(inputs) = template.as_network() else {
         anyhow::bail!(
             "{} has no network evaluation: train without --network",
@@ -276,7 +329,7 @@ fn train_network<G: Learn>(template: &G, args: &TrainArgs) -> Result<()> {
     }
     .check()?;
     let started = Instant::now();
-    let data = load(template, &args.data)?;
+    let data = load(template, &args.data, tables)?;
     println!("network {shape}");
     println!("epoch  train loss  validation loss  step    seconds");
     let trained =

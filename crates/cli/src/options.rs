@@ -199,11 +199,7 @@ impl EvalArg {
     /// The databases' directory `--egdb` names (`--egdb` alone: the
     /// default one), if the flag is given.
     pub fn egdb(&self) -> Result<Option<PathBuf>> {
-        match &self.egdb {
-            Some(None) => Ok(Some(crate::cmd_egdb::default_dir()?)),
-            Some(Some(dir)) => Ok(Some(dir.clone())),
-            None => Ok(None),
-        }
+        crate::cmd_egdb::flag_dir(&self.egdb)
     }
 }
 

@@ -29,7 +29,7 @@
 //! ```
 
 use crate::echo::echo;
-use crate::tables::{TablesError, TablesSlot};
+use crate::tables::{SharedTables, TablesError, TablesSlot};
 use crate::{Evaluate, Game};
 use std::cmp::Ordering;
 use std::error::Error;
@@ -278,6 +278,12 @@ pub fn evaluator<V: Variant>(
             dir: dir.to_path_buf(),
             source: Box::new(e),
         })
+}
+
+/// The game `V`'s endgame tables kept in `dir` ([`Variant::tables`]).
+pub fn tables<V: Variant>(dir: &Path) -> Result<SharedTables<V::Position>, TablesError> {
+    let slot = V::tables().ok_or(TablesError::NoTables { game: V::NAME })?;
+    slot.open(dir)
 }
 
 /// One position of `parlour bench`: rules, a position (`None`: the start)

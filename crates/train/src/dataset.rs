@@ -1,11 +1,13 @@
 //! The data a model is trained on: the positions of self-play files,
 //! decoded for one game's model, each distinct position once with its
-//! results and search scores averaged.
+//! results and search scores averaged; where the game's endgame databases
+//! hold a position, its exact value as its result.
 
 use crate::data::DataFile;
 use crate::error::TrainError;
 use ahash::AHashMap;
-use parlour_game::{Learn, Outcome, Side};
+use parlour_game::{EndgameTables, Learn, Outcome, Proven, Side};
+use rayon::prelude::*;
 
 /// Distinct positions with their averaged results and scores.
 #[derive(Clone, Debug)]
@@ -92,6 +94,46 @@ impl<G: Learn> Dataset<G> {
     pub fn is_empty(&self) -> bool {
         self.positions.is_empty()
     }
+
+    /// Gives every position that `tables` hold its exact value as its
+    /// result (1 won, 0.5 drawn, 0 lost) instead of its games' average.
+    /// The search's score stays: it is the other half of the target, the
+    /// engine's graded opinion, which a network can learn from the board
+    /// where it cannot learn every database value (replacing it with
+    /// `±SCORE_WIN` or 0 measured worse; docs/learning.md).
+    pub fn label_from_tables(&mut self, tables: &dyn EndgameTables<G>) -> TableLabels {
+        self.positions
+            .par_iter()
+            .zip(self.results.par_iter_mut())
+            .filter_map(|(pos, result)| {
+                let exact = match tables.probe(pos)? {
+                    Proven::Win => 1.0,
+                    Proven::Draw => 0.5,
+                    Proven::Loss => 0.0,
+                };
+                let corrected = (*result - exact).abs() > 0.25;
+                *result = exact;
+                Some(TableLabels {
+                    held: 1,
+                    corrected: usize::from(corrected),
+                })
+            })
+            .reduce(TableLabels::default, |a, b| TableLabels {
+                held: a.held + b.held,
+                corrected: a.corrected + b.corrected,
+            })
+    }
+}
+
+/// What [`Dataset::label_from_tables`] changed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TableLabels {
+    /// Distinct positions the databases hold, now labelled exactly.
+    pub held: usize,
+    /// Of those, the ones whose games had said otherwise (an average
+    /// result more than a quarter from the exact one: a won position
+    /// drawn or lost, a drawn one decided).
+    pub corrected: usize,
 }
 
 /// The result of an outcome from `side`'s view: 1 won, 0.5 drawn, 0 lost.
@@ -100,5 +142,65 @@ pub fn result_for(outcome: Outcome, side: Side) -> f32 {
         Outcome::Draw => 0.5,
         Outcome::Win(s) if s == side => 1.0,
         Outcome::Win(_) => 0.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use parlour_checkers::{Position, Rules};
+    use parlour_game::Game;
+
+    /// Tables of the positions of at most three pieces, where the side
+    /// with more pieces wins (a stand-in for the real databases).
+    #[derive(Debug)]
+    struct MoreWins;
+
+    impl EndgameTables<Position> for MoreWins {
+        fn probe(&self, pos: &Position) -> Option<Proven> {
+            let [mine, theirs] = [pos.side_to_move(), pos.side_to_move().opponent()]
+                .map(|side| pos.pieces(side).count());
+            (mine + theirs <= self.max_pieces()).then_some(match mine.cmp(&theirs) {
+                std::cmp::Ordering::Greater => Proven::Win,
+                std::cmp::Ordering::Equal => Proven::Draw,
+                std::cmp::Ordering::Less => Proven::Loss,
+            })
+        }
+
+        fn max_pieces(&self) -> u32 {
+            3
+        }
+    }
+
+    #[test]
+    fn the_tables_give_the_positions_they_hold_their_exact_results() {
+        // (position, its games' average result and search score)
+        let rows = [
+            ("W:WK10:BK3", 1.0, 120.0),         // drawn, though its game was won
+            ("W:WK10,K18:BK3", 1.0, 300.0),     // won, and its game was won
+            ("B:WK10,K18:BK3", 0.5, -40.0),     // lost, though its game was drawn
+            ("B:W21-32:B1-12", 0.5, 0.0),       // the start: not in the tables
+            ("W:W9,K18:BK3,K30", 0.75, 1500.0), // four pieces: not held either
+        ];
+        let mut data = Dataset {
+            positions: rows
+                .iter()
+                .map(|r| Position::from_fen(r.0, Rules::ENGLISH).unwrap())
+                .collect(),
+            results: rows.iter().map(|r| r.1).collect(),
+            scores: rows.iter().map(|r| r.2).collect(),
+            games: (0..rows.len() as u64).collect(),
+            records: rows.len(),
+        };
+        let labels = data.label_from_tables(&MoreWins);
+        assert_eq!(
+            labels,
+            TableLabels {
+                held: 3,
+                corrected: 2
+            }
+        );
+        assert_eq!(data.results, [0.5, 1.0, 0.0, 0.5, 0.75]);
+        assert_eq!(data.scores, rows.map(|r| r.2));
     }
 }

@@ -27,7 +27,7 @@ pub mod selfplay;
 pub mod trainer;
 
 pub use data::{DataError, DataFile, GameRecord, Opened, PositionRecord};
-pub use dataset::{result_for, Dataset};
+pub use dataset::{result_for, Dataset, TableLabels};
 pub use error::{TrainError, MIN_SAMPLES};
 pub use fit::{fit, BestEpoch, EpochReport, Fitted, Sample, TrainConfig, MAX_HIDDEN};
 pub use network::{train_network, FloatNetwork, NetworkTrained, QuantCheck};

@@ -20,7 +20,8 @@ use config::MatchConfig;
 use error::PlanError;
 use header::MatchHeader;
 use openings::{BookOptions, OpeningBook, OpeningSpec};
-use parlour_game::tables::{SharedTables, TablesError};
+use parlour_game::registry;
+use parlour_game::tables::SharedTables;
 use parlour_game::{Evaluate, Game, Variant};
 use schedule::{GameCount, Schedule};
 use spec::PlayerSpec;
@@ -143,8 +144,7 @@ fn open_tables<V: Variant>(dir: &Path) -> Result<SharedTables<V::Position>, Plan
         dir: dir.to_path_buf(),
         source,
     };
-    let slot = V::tables().ok_or(TablesError::NoTables { game: V::NAME });
-    slot.and_then(|slot| slot.open(dir)).map_err(fail)
+    registry::tables::<V>(dir).map_err(fail)
 }
 
 /// The settings that must agree with each other and with `engines`
