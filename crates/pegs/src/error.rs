@@ -1,63 +1,12 @@
-//! What can be wrong with the peg game's text: rules, positions, moves.
+//! What can be wrong with the peg game's text: positions and moves (the
+//! rules' own errors, `RulesError`, are beside the rules in [`crate::rules`]).
 //! Each kind is its own enum, so callers and tests match on what went
 //! wrong; the messages say it in words a person can act on.
 
 use crate::hole::Hole;
-use crate::rules::PegRules;
+use crate::rules::{PegRules, RulesError};
 use parlour_game::echo::echo;
 use parlour_game::Side;
-
-/// The fields a rules text may name.
-const FIELDS: &str = "squares, diagonals, pegs, reserve, quiet_plies";
-
-/// A rules value out of range, or a rules text that does not read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RulesError {
-    /// A field's value outside its range.
-    #[error("peg rules: {field} must be from {min} to {max}, not {value}")]
-    OutOfRange {
-        /// The field.
-        field: &'static str,
-        /// The value given.
-        value: u32,
-        /// The least it may be.
-        min: u32,
-        /// The most it may be.
-        max: u32,
-    },
-    /// An item without `=`.
-    #[error("peg rules: `{item}` is not of the form name=value (fields: {FIELDS})", item = echo(.item))]
-    NotNameValue {
-        /// The item given.
-        item: String,
-    },
-    /// A field named twice.
-    #[error("peg rules: `{field}` is given twice", field = echo(.field))]
-    Repeated {
-        /// The field.
-        field: String,
-    },
-    /// A field that does not exist.
-    #[error("peg rules: unknown field `{field}` (fields: {FIELDS})", field = echo(.field))]
-    UnknownField {
-        /// The name given.
-        field: String,
-    },
-    /// A value that is not a whole number.
-    #[error("peg rules: `{field}={value}`: `{value}` is not a whole number in range", field = echo(.field), value = echo(.value))]
-    NotANumber {
-        /// The field.
-        field: String,
-        /// The value given.
-        value: String,
-    },
-    /// `diagonals` other than 0 or 1.
-    #[error("peg rules: diagonals must be 0 or 1, not `{value}`", value = echo(.value))]
-    Diagonals {
-        /// The value given.
-        value: String,
-    },
-}
 
 /// A position text that does not read, or names a position that cannot
 /// arise under its rules.

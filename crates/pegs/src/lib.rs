@@ -40,10 +40,10 @@ mod zobrist;
 
 pub use board::{Board, MAX_SQUARES, MIN_SQUARES};
 pub use diagram::{board_diagram, board_tables, position_diagram};
-pub use error::{Error, MoveError, PositionError, RulesError};
+pub use error::{Error, MoveError, PositionError};
 pub use evaluator::PegEval;
 pub use hole::{Hole, HoleSet, Holes, MAX_HOLES};
 pub use moves::PegMove;
 pub use position::{PegMoveList, PegPosition, MAX_MOVES};
-pub use rules::PegRules;
+pub use rules::{PegRules, RulesError};
 pub use svg::diagram_svg;

@@ -4,8 +4,8 @@
 //! default).
 
 use crate::board::{Board, MAX_SQUARES, MIN_SQUARES};
-use crate::error::RulesError;
 use crate::hole::MAX_HOLES;
+use parlour_game::echo::echo;
 use std::fmt;
 use std::str::FromStr;
 
@@ -205,6 +205,58 @@ impl FromStr for PegRules {
         }
         PegRules::new(squares, diagonals, pegs, reserve, quiet_plies)
     }
+}
+
+/// The fields a rules text may name.
+const FIELDS: &str = "squares, diagonals, pegs, reserve, quiet_plies";
+
+/// A rules value out of range, or a rules text that does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    /// A field's value outside its range.
+    #[error("peg rules: {field} must be from {min} to {max}, not {value}")]
+    OutOfRange {
+        /// The field.
+        field: &'static str,
+        /// The value given.
+        value: u32,
+        /// The least it may be.
+        min: u32,
+        /// The most it may be.
+        max: u32,
+    },
+    /// An item without `=`.
+    #[error("peg rules: `{item}` is not of the form name=value (fields: {FIELDS})", item = echo(.item))]
+    NotNameValue {
+        /// The item given.
+        item: String,
+    },
+    /// A field named twice.
+    #[error("peg rules: `{field}` is given twice", field = echo(.field))]
+    Repeated {
+        /// The field.
+        field: String,
+    },
+    /// A field that does not exist.
+    #[error("peg rules: unknown field `{field}` (fields: {FIELDS})", field = echo(.field))]
+    UnknownField {
+        /// The name given.
+        field: String,
+    },
+    /// A value that is not a whole number.
+    #[error("peg rules: `{field}={value}`: `{value}` is not a whole number in range", field = echo(.field), value = echo(.value))]
+    NotANumber {
+        /// The field.
+        field: String,
+        /// The value given.
+        value: String,
+    },
+    /// `diagonals` other than 0 or 1.
+    #[error("peg rules: diagonals must be 0 or 1, not `{value}`", value = echo(.value))]
+    Diagonals {
+        /// The value given.
+        value: String,
+    },
 }
 
 #[cfg(test)]
