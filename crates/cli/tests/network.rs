@@ -66,12 +66,18 @@ fn a_checkers_network_trains_loads_and_plays() {
         ),
         "{err}"
     );
-    // Both rule sets have a network built in.
+    // Both rule sets have a network built in, and it is their default:
+    // the same search as with no --eval, another than the pattern model's.
     for rules in ["english", "huffing"] {
-        let best = ok(&[
-            "best", "--rules", rules, "--eval", "network", "--depth", "3",
-        ]);
-        assert!(best.contains("bestmove "), "{best}");
+        let search = |eval: &[&str]| {
+            let mut args = vec!["best", "--rules", rules, "--depth", "7", "--threads", "1"];
+            args.extend(eval);
+            searched(&ok(&args))
+        };
+        let network = search(&["--eval", "network"]);
+        assert!(network.contains("bestmove "), "{network}");
+        assert_eq!(network, search(&[]), "{rules}");
+        assert_ne!(network, search(&["--eval", "patterns"]), "{rules}");
     }
     // A shape the engine cannot hold is refused before any training.
     let err = fails(&[
@@ -104,4 +110,15 @@ fn a_checkers_network_trains_loads_and_plays() {
         "{err}"
     );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `best`'s output without the figures of time: what was searched.
+fn searched(out: &str) -> String {
+    out.lines()
+        .map(|line| match (line.find(" nps "), line.find(" pv ")) {
+            (Some(nps), Some(pv)) => format!("{}{}", &line[..nps], &line[pv..]),
+            _ => line.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
