@@ -27,7 +27,7 @@
 //!
 //! Everything is bitboard arithmetic and table look-ups: no allocation.
 
-use crate::geometry::step;
+use crate::geometry::{coords, step, CONE};
 use crate::learned::Model;
 use crate::moves::Action;
 use crate::network::Network;
@@ -59,14 +59,6 @@ const DOUBLE_CORNERS: u32 = (1 << 0) | (1 << 4) | (1 << 27) | (1 << 31);
 /// The single corners: 4 and 29.
 const SINGLE_CORNERS: u32 = (1 << 3) | (1 << 28);
 
-/// Row (0-7) and column (0-7) of each square; rows 1-4 are row 0, and on
-/// even rows the squares stand on the odd columns.
-const fn coords(i: usize) -> (i32, i32) {
-    let row = (i / 4) as i32;
-    let col = 2 * (i % 4) as i32 + if row % 2 == 0 { 1 } else { 0 };
-    (row, col)
-}
-
 /// `DISTANCE[a][b]`: the king-move distance between two squares.
 static DISTANCE: [[u8; 32]; 32] = {
     let mut t = [[0u8; 32]; 32];
@@ -79,29 +71,6 @@ static DISTANCE: [[u8; 32]; 32] = {
             let dr = if ra > rb { ra - rb } else { rb - ra };
             let dc = if ca > cb { ca - cb } else { cb - ca };
             t[a][b] = if dr > dc { dr as u8 } else { dc as u8 };
-            b += 1;
-        }
-        a += 1;
-    }
-    t
-};
-
-/// `CONE[sq]`: for a man moving up the board from `sq`, every square ahead
-/// from which an adversary piece could reach its path in time (a column
-/// wider than the path on each side). Empty of adversaries, the man runs
-/// to the crown.
-pub(crate) static CONE: [u32; 32] = {
-    let mut t = [0u32; 32];
-    let mut a = 0;
-    while a < 32 {
-        let (ra, ca) = coords(a);
-        let mut b = 0;
-        while b < 32 {
-            let (rb, cb) = coords(b);
-            let dc = if ca > cb { ca - cb } else { cb - ca };
-            if rb > ra && dc <= rb - ra + 1 {
-                t[a] |= 1 << b;
-            }
             b += 1;
         }
         a += 1;

@@ -94,6 +94,37 @@ pub(crate) static NEIGHBOUR: [[u32; 32]; 4] = build(false);
 /// jump lands), as a bit, or 0 off the board.
 pub(crate) static LANDING: [[u32; 32]; 4] = build(true);
 
+/// Row (0-7) and column (0-7) of each square; rows 1-4 are row 0, and on
+/// even rows the squares stand on the odd columns.
+pub(crate) const fn coords(i: usize) -> (i32, i32) {
+    let row = (i / 4) as i32;
+    let col = 2 * (i % 4) as i32 + if row % 2 == 0 { 1 } else { 0 };
+    (row, col)
+}
+
+/// `CONE[sq]`: for a man moving up the board from `sq`, every square ahead
+/// from which an adversary piece could reach its path in time (a column
+/// wider than the path on each side). Empty of adversaries, the man runs
+/// to the crown.
+pub(crate) static CONE: [u32; 32] = {
+    let mut t = [0u32; 32];
+    let mut a = 0;
+    while a < 32 {
+        let (ra, ca) = coords(a);
+        let mut b = 0;
+        while b < 32 {
+            let (rb, cb) = coords(b);
+            let dc = if ca > cb { ca - cb } else { cb - ca };
+            if rb > ra && dc <= rb - ra + 1 {
+                t[a] |= 1 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
 #[cfg(test)]
 #[allow(clippy::needless_range_loop)]
 mod tests {

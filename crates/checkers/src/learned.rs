@@ -1,7 +1,7 @@
 //! The learned evaluation: a linear model over patterns of men in regions
 //! of the board and a few counts, its weights fitted to self-play games by
-//! `parlour train` (the crate `parlour-train`), and checkers' side of
-//! [`parlour_game::Learn`].
+//! `parlour train` (the crate `parlour-train`; checkers' side of
+//! [`parlour_game::Learn`] is the module `learn`).
 //!
 //! The board is always seen from the side to move ("us"), turned so that
 //! we move up the board, as Black does: a position and the same position
@@ -34,13 +34,11 @@
 //! between threads behind an [`Arc`].
 
 use crate::bitboard::Bitboard;
-use crate::eval::{Eval, CONE};
-use crate::geometry::step;
-use crate::moves::Move;
+use crate::geometry::{step, CONE};
 use crate::position::{Pending, Position};
 use crate::rules::{RuleSet, Rules};
 use parlour_game::weights::Shipped;
-use parlour_game::{DecodeError, Feature, Features, Learn, Side, Weights, WeightsError};
+use parlour_game::{Learn, Side, Weights, WeightsError};
 use std::sync::Arc;
 
 /// The version of the feature set below; a weights file names it in its
@@ -51,7 +49,7 @@ pub const FEATURE_SET: &str = "patterns-2";
 pub const RESOLUTION: i32 = 16;
 
 /// The phase: pieces on the board, at most 24.
-const MAX_PHASE: i32 = 24;
+pub(crate) const MAX_PHASE: i32 = 24;
 
 /// Arrangements of one region: 3 states on 8 squares.
 const REGION_STATES: usize = 6561;
@@ -184,7 +182,7 @@ fn trapped(kings: u32, empty: u32) -> u32 {
 /// returns the phase (pieces on the board). The one definition of the
 /// features, read by the evaluation and by training alike.
 #[inline(always)]
-fn for_each_feature(pos: &Position, mut f: impl FnMut(u32, i32)) -> i32 {
+pub(crate) fn for_each_feature(pos: &Position, mut f: impl FnMut(u32, i32)) -> i32 {
     let s = Seen::of(pos);
     for (r, &(row, pair)) in REGIONS.iter().enumerate() {
         let ours = TERNARY[region_bits(s.our_men, row, pair)] as u32;
@@ -361,102 +359,6 @@ fn shipped_cell(rules: Rules) -> &'static Arc<Model> {
     shipped.get(|weights| Model::from_weights(weights, rules))
 }
 
-/// The packed form of a position for training data: 26 bytes.
-const CODE_LEN: usize = 26;
-
-impl Learn for Position {
-    fn code_len(&self) -> usize {
-        CODE_LEN
-    }
-
-    fn encode(&self, out: &mut [u8]) {
-        out[0..4].copy_from_slice(&self.pieces(Side::Black).0.to_le_bytes());
-        out[4..8].copy_from_slice(&self.pieces(Side::White).0.to_le_bytes());
-        out[8..12].copy_from_slice(&self.kings().0.to_le_bytes());
-        out[12] = self.side().index() as u8;
-        let (kind, mv) = match self.pending() {
-            Pending::Nothing => (0, None),
-            Pending::Offence(m) => (1, Some(m)),
-            Pending::CompelCapture => (2, None),
-            Pending::CompelRest(m) => (3, Some(m)),
-        };
-        out[13] = kind;
-        out[14..26].copy_from_slice(&mv.map_or([0; 12], Move::to_raw));
-    }
-
-    fn decode(&self, bytes: &[u8]) -> Result<Position, DecodeError> {
-        let bad = |reason: String| DecodeError { reason };
-        if bytes.len() != CODE_LEN {
-            return Err(bad(format!(
-                "{} bytes where a checkers position takes {CODE_LEN}",
-                bytes.len()
-            )));
-        }
-        let word = |i: usize| Bitboard(u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4")));
-        let side = match bytes[12] {
-            0 => Side::Black,
-            1 => Side::White,
-            b => return Err(bad(format!("side {b}"))),
-        };
-        let pos = Position::from_parts(word(0), word(4), word(8), side, self.rules())
-            .map_err(|e| bad(e.to_string()))?;
-        let raw: [u8; 12] = bytes[14..26].try_into().expect("12 bytes");
-        let pending_move = || {
-            Move::from_raw(raw).ok_or_else(|| {
-                bad(format!(
-                    "a move's bytes {raw:?} are not a move on the board"
-                ))
-            })
-        };
-        let pending = match bytes[13] {
-            0 => Pending::Nothing,
-            1 => Pending::Offence(pending_move()?),
-            2 => Pending::CompelCapture,
-            3 => Pending::CompelRest(pending_move()?),
-            k => return Err(bad(format!("pending kind {k}"))),
-        };
-        pos.with_pending(pending).map_err(|e| bad(e.to_string()))
-    }
-
-    fn positions_key(&self) -> String {
-        format!("checkers/{}", self.rules().set.name())
-    }
-
-    fn model_key(&self) -> String {
-        model_key(self.rules())
-    }
-
-    fn feature_count(&self) -> usize {
-        WEIGHTS
-    }
-
-    fn weight_resolution(&self) -> u16 {
-        RESOLUTION as u16
-    }
-
-    fn evaluator_from(&self, weights: Weights) -> Result<Eval, WeightsError> {
-        Ok(Eval::Learned(Arc::new(Model::from_weights(
-            weights,
-            self.rules(),
-        )?)))
-    }
-
-    fn as_network(&self) -> Option<&dyn parlour_game::NetworkInputs> {
-        Some(self)
-    }
-
-    fn features(&self, out: &mut Features) {
-        out.clear();
-        let phase = for_each_feature(self, |index, value| {
-            out.push(Feature {
-                index,
-                coefficient: value as f32,
-            })
-        });
-        parlour_game::learn::split_phases(out, phase as f32 / MAX_PHASE as f32);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -548,29 +450,6 @@ mod tests {
             assert!((got - exact).abs() <= 1.0, "{pos}: {got} vs {exact}");
             assert!(features.iter().all(|f| (f.index as usize) < WEIGHTS));
         }
-    }
-
-    #[test]
-    fn positions_round_trip_through_their_code() {
-        for rules in [Rules::ENGLISH, Rules::HUFFING] {
-            let start = Position::start(rules);
-            let mut code = vec![0; start.code_len()];
-            for pos in crate::testing::random_positions(rules, 500, 5, 90) {
-                pos.encode(&mut code);
-                assert_eq!(start.decode(&code).unwrap(), pos);
-            }
-        }
-        let start = Position::start(Rules::ENGLISH);
-        assert!(start.decode(&[0; 3]).is_err());
-        let mut code = vec![0; CODE_LEN];
-        start.encode(&mut code);
-        code[12] = 7;
-        assert!(start.decode(&code).is_err());
-        // Both sides on one square.
-        let mut code = vec![0; CODE_LEN];
-        start.encode(&mut code);
-        code[4] = 1;
-        assert!(start.decode(&code).is_err());
     }
 
     #[test]

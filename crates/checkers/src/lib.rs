@@ -31,6 +31,7 @@ mod geometry;
 pub mod hub;
 pub mod huffing;
 mod key;
+mod learn;
 pub mod learned;
 mod movegen;
 mod moves;
