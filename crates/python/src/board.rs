@@ -1,14 +1,13 @@
 //! A game in progress for Python, the same for both games: [`Table`], a
 //! game's [`History`] with the verbs a Python board has, generic over the
-//! game's [`Variant`]; [`PyGame`], what the module adds to a game (its
-//! Python classes); and the two ways code reaches the game it was given,
-//! by a board object ([`visit_board`]) or by a game's name
-//! ([`visit_game`]).
+//! game's [`Variant`]; and [`PyGame`], what the module adds to a game (its
+//! Python classes). How code reaches the game it was given is
+//! [`crate::visit`]'s.
 
 use crate::errors::{message, IllegalMoveError, RulesError};
-use parlour_game::registry::{MoveOf, UnknownGame};
-use parlour_game::{Game, GameList, History, Side, Variant};
-use pyo3::exceptions::{PyIndexError, PyTypeError};
+use parlour_game::registry::MoveOf;
+use parlour_game::{Game, History, Side, Variant};
+use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use std::hash::{Hash, Hasher};
 
@@ -146,58 +145,5 @@ impl<V: Variant> Hash for Table<V> {
         self.history.start().hash().hash(state);
         self.history.current().hash().hash(state);
         self.history.moves().len().hash(state);
-    }
-}
-
-/// Code run on the game of a board object, whichever it is.
-pub(crate) trait BoardVisit {
-    /// What the code gives back.
-    type Output;
-    /// Runs the code on a copy of the board's game.
-    fn visit<V: PyGame>(self, table: Table<V>) -> PyResult<Self::Output>;
-}
-
-/// Runs `visitor` on a copy of the game of `board`, a `Board` or a
-/// `PegBoard`.
-pub(crate) fn visit_board<W: BoardVisit>(
-    board: &Bound<'_, PyAny>,
-    visitor: W,
-) -> PyResult<W::Output> {
-    if let Ok(board) = board.cast::<crate::classes::Board>() {
-        let table = board.try_borrow()?.table.clone();
-        return visitor.visit(table);
-    }
-    if let Ok(board) = board.cast::<crate::classes::PegBoard>() {
-        let table = board.try_borrow()?.table.clone();
-        return visitor.visit(table);
-    }
-    Err(PyTypeError::new_err(format!(
-        "expected a Board or a PegBoard, not {}",
-        board.get_type().name()?
-    )))
-}
-
-/// Code run for a game named by a text.
-pub(crate) trait GameVisit {
-    /// What the code gives back.
-    type Output;
-    /// Runs the code for the game `V`.
-    fn visit<V: PyGame>(self) -> PyResult<Self::Output>;
-}
-
-/// Runs `visitor` for the game called `name` (`checkers`, `pegs`).
-pub(crate) fn visit_game<W: GameVisit>(
-    name: &str,
-    visitor: W,
-) -> Result<PyResult<W::Output>, UnknownGame> {
-    use parlour_checkers::Rules;
-    use parlour_pegs::PegRules;
-    match name {
-        Rules::NAME => Ok(visitor.visit::<Rules>()),
-        PegRules::NAME => Ok(visitor.visit::<PegRules>()),
-        _ => Err(UnknownGame {
-            name: name.to_string(),
-            known: parlour_games::Games::names(),
-        }),
     }
 }

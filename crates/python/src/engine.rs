@@ -1,8 +1,9 @@
 //! The engine for Python: `parlour-search`'s searcher with the game's
 //! evaluation, searching with the interpreter released, stopped by Ctrl-C.
 
-use crate::board::{visit_board, BoardVisit, PyGame, Table};
+use crate::board::{PyGame, Table};
 use crate::errors::{message, EngineError};
+use crate::visit::{visit_board, BoardVisit};
 use parlour_game::registry::{EvalError, EvaluatorOf, MoveOf};
 use parlour_game::{Game, Outcome};
 use parlour_search::{Limits, Score, Searcher, MAX_DEPTH};

@@ -16,6 +16,7 @@ mod engine;
 mod errors;
 mod moves;
 mod pdn;
+mod visit;
 
 use parlour_checkers::Rules;
 use parlour_game::Variant;

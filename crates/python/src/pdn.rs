@@ -1,8 +1,9 @@
 //! PDN for Python: games read from a file or a text into boards, and
 //! boards written back, through `parlour-game`'s reader and writer.
 
-use crate::board::{visit_board, visit_game, BoardVisit, GameVisit, PyGame, Table};
+use crate::board::{PyGame, Table};
 use crate::errors::{io_error, message, PdnError};
+use crate::visit::{visit_board, visit_game, BoardVisit, GameVisit};
 use parlour_game::pdn::{self, read_games};
 use parlour_game::{Game, Variant};
 use pyo3::prelude::*;
