@@ -66,19 +66,6 @@ fn a_checkers_network_trains_loads_and_plays() {
         ),
         "{err}"
     );
-    // Both rule sets have a network built in, and it is their default:
-    // the same search as with no --eval, another than the pattern model's.
-    for rules in ["english", "huffing"] {
-        let search = |eval: &[&str]| {
-            let mut args = vec!["best", "--rules", rules, "--depth", "7", "--threads", "1"];
-            args.extend(eval);
-            searched(&ok(&args))
-        };
-        let network = search(&["--eval", "network"]);
-        assert!(network.contains("bestmove "), "{network}");
-        assert_eq!(network, search(&[]), "{rules}");
-        assert_ne!(network, search(&["--eval", "patterns"]), "{rules}");
-    }
     // A shape the engine cannot hold is refused before any training.
     let err = fails(&[
         "train",
@@ -110,6 +97,22 @@ fn a_checkers_network_trains_loads_and_plays() {
         "{err}"
     );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn each_rule_set_s_network_is_its_default() {
+    // The same search as with no --eval, another than the pattern model's.
+    for rules in ["english", "huffing"] {
+        let search = |eval: &[&str]| {
+            let mut args = vec!["best", "--rules", rules, "--depth", "7", "--threads", "1"];
+            args.extend(eval);
+            searched(&ok(&args))
+        };
+        let network = search(&["--eval", "network"]);
+        assert!(network.contains("bestmove "), "{network}");
+        assert_eq!(network, search(&[]), "{rules}");
+        assert_ne!(network, search(&["--eval", "patterns"]), "{rules}");
+    }
 }
 
 /// `best`'s output without the figures of time: what was searched.

@@ -9,24 +9,26 @@ use support::{fails, ok, path, scratch};
 /// drawn) and one of five, which 3-piece databases do not hold.
 const ENDGAMES: &str = "W:WK10,K18:BK3\nB:WK14:BK1,K19\nW:WK10:BK3\nW:W9,K18,K27:BK3,K30\n";
 
-#[test]
-fn the_databases_label_the_positions_they_hold() {
-    let dir = scratch("train-egdb");
+/// A scratch folder `name` with 3-piece databases (`egdb`) and `games`
+/// games of self-play from the endgames under `rules` (`endgames.bin`).
+fn endgames(name: &str, rules: &str, games: &str) -> std::path::PathBuf {
+    let dir = scratch(name);
     let openings = dir.join("endgames.txt");
     std::fs::write(&openings, ENDGAMES).unwrap();
-    let data = dir.join("endgames.bin");
     let egdb = dir.join("egdb");
     ok(&["egdb", "build", "--pieces", "3", "--dir", path(&egdb)]);
     ok(&[
         "selfplay",
+        "--rules",
+        rules,
         "--out",
-        path(&data),
+        path(&dir.join("endgames.bin")),
         "--openings",
         path(&openings),
         "--random-plies",
         "0",
         "--games",
-        "8",
+        games,
         "--nodes",
         "200",
         "--max-plies",
@@ -34,6 +36,13 @@ fn the_databases_label_the_positions_they_hold() {
         "--concurrency",
         "1",
     ]);
+    dir
+}
+
+#[test]
+fn the_databases_label_the_positions_they_hold() {
+    let dir = endgames("train-egdb", "english", "8");
+    let (data, egdb) = (dir.join("endgames.bin"), dir.join("egdb"));
     let weights = dir.join("exact.weights");
     let train = |extra: &[&str]| {
         let mut args = vec![
@@ -60,12 +69,20 @@ fn the_databases_label_the_positions_they_hold() {
     assert!(line.contains("exact results"), "{line}");
     let plain = train(&[]);
     assert!(!plain.contains("endgame databases"), "{plain}");
+    std::fs::remove_dir_all(&dir).ok();
+}
 
-    // Databases that are not there, and rules they do not hold, are refused.
+#[test]
+fn missing_databases_and_rules_they_do_not_hold_are_refused() {
+    let dir = endgames("train-egdb-refused", "huffing", "4");
+    let (huffing, egdb) = (dir.join("endgames.bin"), dir.join("egdb"));
+    let weights = dir.join("exact.weights");
     let err = fails(&[
         "train",
+        "--rules",
+        "huffing",
         "--data",
-        path(&data),
+        path(&huffing),
         "--out",
         path(&weights),
         "--egdb",
@@ -75,26 +92,6 @@ fn the_databases_label_the_positions_they_hold() {
         err.starts_with("parlour: bad --egdb: cannot open the endgame databases in "),
         "{err}"
     );
-    let huffing = dir.join("huffing.bin");
-    ok(&[
-        "selfplay",
-        "--rules",
-        "huffing",
-        "--out",
-        path(&huffing),
-        "--openings",
-        path(&openings),
-        "--random-plies",
-        "0",
-        "--games",
-        "4",
-        "--nodes",
-        "200",
-        "--max-plies",
-        "20",
-        "--concurrency",
-        "1",
-    ]);
     let err = fails(&[
         "train",
         "--rules",
@@ -110,5 +107,6 @@ fn the_databases_label_the_positions_they_hold() {
         err.contains("hold none of the") && err.contains("train without --egdb"),
         "{err}"
     );
+    assert!(!weights.exists());
     std::fs::remove_dir_all(&dir).ok();
 }
