@@ -292,7 +292,7 @@ impl Visit for &TrainArgs {
         let tables = match crate::cmd_egdb::flag_dir(&self.egdb)? {
             Some(dir) => Some(registry::tables::<V>(&dir).with_context(|| {
                 format!(
-                    "bad --egdb: cannot open the endgame databases in {}",
+                    "bad --egdb: cannot open the endgame databases in `{}`",
                     echo(&dir.display())
                 )
             })?),
