@@ -114,13 +114,20 @@ def test_two_engines_on_two_threads_search_at_once():
 
 
 def test_ctrl_c_stops_a_search():
+    # Python's own Ctrl-C handler, whatever the tests were started under: a
+    # shell without job control starts background jobs with SIGINT ignored,
+    # and then Python installs no handler and Ctrl-C raises nothing.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     engine = parlour.Engine()
     timer = threading.Timer(0.3, os.kill, args=(os.getpid(), signal.SIGINT))
     started = time.monotonic()
     timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        engine.search(parlour.Board(), movetime=60)
-    timer.join()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            engine.search(parlour.Board(), movetime=60)
+    finally:
+        timer.join()
+        signal.signal(signal.SIGINT, previous)
     assert time.monotonic() - started < 5
     # The engine searches again afterwards.
     assert engine.search(parlour.Board(), depth=3).move is not None
