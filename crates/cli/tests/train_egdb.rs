@@ -77,32 +77,25 @@ fn missing_databases_and_rules_they_do_not_hold_are_refused() {
     let dir = endgames("train-egdb-refused", "huffing", "4");
     let (huffing, egdb) = (dir.join("endgames.bin"), dir.join("egdb"));
     let weights = dir.join("exact.weights");
-    let err = fails(&[
-        "train",
-        "--rules",
-        "huffing",
-        "--data",
-        path(&huffing),
-        "--out",
-        path(&weights),
-        "--egdb",
-        path(&dir.join("none")),
-    ]);
+    let train = |egdb: &std::path::Path| {
+        fails(&[
+            "train",
+            "--rules",
+            "huffing",
+            "--data",
+            path(&huffing),
+            "--out",
+            path(&weights),
+            "--egdb",
+            path(egdb),
+        ])
+    };
+    let err = train(&dir.join("none"));
     assert!(
-        err.starts_with("parlour: bad --egdb: cannot open the endgame databases in "),
+        err.starts_with("parlour: bad --egdb: cannot open the endgame databases in `"),
         "{err}"
     );
-    let err = fails(&[
-        "train",
-        "--rules",
-        "huffing",
-        "--data",
-        path(&huffing),
-        "--out",
-        path(&weights),
-        "--egdb",
-        path(&egdb),
-    ]);
+    let err = train(&egdb);
     assert!(
         err.contains("hold none of the") && err.contains("train without --egdb"),
         "{err}"
