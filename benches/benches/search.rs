@@ -1,8 +1,10 @@
-//! The searcher on one thread to fixed depths, from an empty table: the
-//! time per search under english and huffing rules.
+//! The searcher on one thread to fixed depths, from an empty table, with
+//! each rule set's default evaluation (its network): the time per search
+//! under english and huffing rules.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use parlour_checkers::{Position, Rules};
+use parlour_game::Variant;
 use parlour_search::{Limits, Searcher};
 use std::hint::black_box;
 
@@ -14,11 +16,12 @@ fn search(c: &mut Criterion) {
         ("huffing", Rules::HUFFING, 10),
     ] {
         let start = Position::start(rules);
+        let eval = rules.default_evaluator();
         let mut searcher = Searcher::new(1, 16).expect("a searcher");
         group.bench_function(format!("{name} start depth {depth}"), |b| {
             b.iter(|| {
                 searcher.clear();
-                black_box(searcher.search_position(&start, Limits::Depth(depth)))
+                black_box(searcher.search_position(&start, Limits::Depth(depth), &eval))
             })
         });
     }

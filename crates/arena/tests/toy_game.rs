@@ -10,8 +10,8 @@ use arrayvec::ArrayVec;
 use parlour_arena::{hub_factory, run_match, GameCount, MatchConfig};
 use parlour_game::registry::sorted_moves;
 use parlour_game::{
-    divide, perft, perft_parallel, DecodeError, Evaluate, Evaluator, Feature, Features, Game,
-    GameList, History, Learn, Side, Variant, Visit, Weights, WeightsError,
+    divide, perft, perft_parallel, weights, DecodeError, EvalId, Evaluate, Evaluator, Feature,
+    Features, Game, GameList, History, Learn, Side, Variant, Visit, Weights, WeightsError,
 };
 use parlour_hub::{serve_games, ServerOptions};
 use parlour_train::{Budget, DataFile, Dataset, SelfPlay, TrainConfig};
@@ -99,9 +99,8 @@ impl Game for Pile {
 
 /// Nim's evaluations: perfect play (a pile that is a multiple of 4 is
 /// lost for the side to move), or learned weights.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 enum NimEval {
-    #[default]
     Perfect,
     Learned(Vec<i16>),
 }
@@ -116,6 +115,13 @@ impl fmt::Display for NimEval {
 }
 
 impl Evaluator<Pile> for NimEval {
+    fn identity(&self) -> EvalId {
+        match self {
+            NimEval::Perfect => EvalId::plain("perfect"),
+            NimEval::Learned(w) => EvalId::learned("learned", weights::fingerprint(w)),
+        }
+    }
+
     fn evaluate(&self, pos: &Pile) -> i32 {
         match self {
             NimEval::Perfect => {
@@ -194,6 +200,10 @@ impl Variant for Nim {
     type Error = NimError;
     const NAME: &'static str = "nim";
     const ABOUT: &'static str = "Nim, under `--rules stones=N`";
+
+    fn default_evaluator(&self) -> NimEval {
+        NimEval::Perfect
+    }
 
     fn parse_rules(text: &str) -> Result<Nim, NimError> {
         let stones = text
@@ -281,7 +291,7 @@ fn nim_plays_a_short_match_through_the_match_factory() {
         games: GameCount::Rounds(2),
         ..MatchConfig::default()
     };
-    let factory = hub_factory(rules, Some("default".into()));
+    let factory = hub_factory(rules, Some(parlour_game::registry::EvalSpec::Default));
     let report = run_match(&config, &rules, &factory, &|_| {}).unwrap();
     assert_eq!(report.records.len(), 4);
     for r in &report.records {
@@ -347,7 +357,9 @@ fn nim_learns_its_evaluation_by_the_same_pipeline() {
         threads: 2,
         ..TrainConfig::default()
     };
-    let trained = parlour_train::trainer::train(&start, &data, &config, None, &mut |_| {}).unwrap();
+    let trained =
+        parlour_train::trainer::train(&start, &NimEval::Perfect, &data, &config, None, &mut |_| {})
+            .unwrap();
     // The yardstick: the default (perfect) evaluation predicts the results
     // far better than a coin (ln 2), and the learned weights come near it.
     let default_on_results = trained.default_losses.results;

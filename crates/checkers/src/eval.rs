@@ -33,7 +33,7 @@ use crate::moves::Action;
 use crate::network::Network;
 use crate::position::{Pending, Position};
 use parlour_game::tables::SharedTables;
-use parlour_game::{Evaluate, Evaluator, Proven, Side};
+use parlour_game::{EvalId, Evaluate, Evaluator, Proven, Side};
 use std::sync::Arc;
 
 /// Endgame databases of checkers positions, as a search asks them: the
@@ -261,19 +261,16 @@ pub fn handwritten(pos: &Position) -> i32 {
     }
 }
 
-/// Which evaluation a checkers search scores positions with.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Which evaluation a checkers search scores positions with. None is a
+/// default: each rule set's default comes from its registry entry
+/// ([`crate::Rules`]' `default_evaluator`, the rules' network).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Eval {
-    /// The pattern model built into the binary for the rules of the
-    /// position scored ([`crate::learned::shipped`]): the evaluator's
-    /// `Default`, for code that names none (the spec `default` names the
-    /// rules' network instead, through [`crate::Rules`]'s `evaluator`).
-    #[default]
-    Shipped,
     /// The hand-written terms of this module, with guessed weights.
     Handwritten,
-    /// A learned model read from a weights file ([`crate::learned`]).
-    Learned(Arc<Model>),
+    /// A pattern model ([`crate::learned`]): the one built in for a rule
+    /// set, or one read from a weights file.
+    Patterns(Arc<Model>),
     /// A network ([`crate::network`]), built in or read from a file.
     Network(Arc<Network>),
     /// An evaluation with endgame databases beside it: positions the
@@ -308,27 +305,29 @@ impl PartialEq for Tables {
 impl Eq for Tables {}
 
 impl std::fmt::Display for Eval {
-    /// `handwritten`, `patterns`, `learned:` and the weights'
-    /// fingerprint, or `network:` and the network's; `+egdb` where
-    /// databases are beside it.
+    /// As its identity writes it: `handwritten`, `patterns:` or
+    /// `network:` and the weights' fingerprint, `+egdb` where databases
+    /// are beside it.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Eval::Shipped => f.write_str("patterns"),
-            Eval::Handwritten => f.write_str("handwritten"),
-            Eval::Learned(model) => write!(f, "learned:{:016x}", model.fingerprint()),
-            Eval::Network(net) => write!(f, "network:{:016x}", net.fingerprint()),
-            Eval::WithTables(inner, _) => write!(f, "{inner}+egdb"),
-        }
+        self.identity().fmt(f)
     }
 }
 
 impl Evaluator<Position> for Eval {
+    fn identity(&self) -> EvalId {
+        match self {
+            Eval::Handwritten => EvalId::plain("handwritten"),
+            Eval::Patterns(model) => EvalId::learned("patterns", model.fingerprint()),
+            Eval::Network(net) => EvalId::learned("network", net.fingerprint()),
+            Eval::WithTables(inner, _) => inner.identity().with_tables(),
+        }
+    }
+
     #[inline]
     fn evaluate(&self, pos: &Position) -> i32 {
         match self {
-            Eval::Shipped => crate::learned::shipped_ref(pos.rules()).evaluate(pos),
             Eval::Handwritten => handwritten(pos),
-            Eval::Learned(model) => model.evaluate(pos),
+            Eval::Patterns(model) => model.evaluate(pos),
             Eval::Network(net) => net.evaluate(pos),
             Eval::WithTables(inner, _) => inner.evaluate(pos),
         }

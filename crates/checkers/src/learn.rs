@@ -88,7 +88,7 @@ impl Learn for Position {
     }
 
     fn evaluator_from(&self, weights: Weights) -> Result<Eval, WeightsError> {
-        Ok(Eval::Learned(Arc::new(Model::from_weights(
+        Ok(Eval::Patterns(Arc::new(Model::from_weights(
             weights,
             self.rules(),
         )?)))

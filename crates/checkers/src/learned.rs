@@ -339,24 +339,15 @@ pub fn model_key(rules: Rules) -> String {
 
 /// The weights shipped in the binary, one file per rule set, read once.
 pub fn shipped(rules: Rules) -> Arc<Model> {
-    shipped_cell(rules).clone()
-}
-
-/// [`shipped`] without the reference count, for the evaluation itself.
-#[inline]
-pub(crate) fn shipped_ref(rules: Rules) -> &'static Model {
-    shipped_cell(rules)
-}
-
-#[inline]
-fn shipped_cell(rules: Rules) -> &'static Arc<Model> {
     static ENGLISH: Shipped<Model> = Shipped::new(include_bytes!("../weights/english.weights"));
     static HUFFING: Shipped<Model> = Shipped::new(include_bytes!("../weights/huffing.weights"));
     let shipped = match rules.set {
         RuleSet::English => &ENGLISH,
         RuleSet::Huffing => &HUFFING,
     };
-    shipped.get(|weights| Model::from_weights(weights, rules))
+    shipped
+        .get(|weights| Model::from_weights(weights, rules))
+        .clone()
 }
 
 #[cfg(test)]

@@ -140,19 +140,23 @@ impl Variant for Rules {
         "deck"
     }
 
-    /// `default` or `learned` (the evaluation built in for these rules:
-    /// their network), `network` (the same), `patterns` (the pattern
-    /// model built in), `handwritten`, or the path of a weights or network
-    /// file made for these rules (its first bytes say which).
+    /// The network built in for these rules.
+    fn default_evaluator(&self) -> Eval {
+        Eval::Network(crate::network::Network::shipped(*self))
+    }
+
+    /// `learned` (an older name of the default: the rules' network),
+    /// `network` (the same), `patterns` (the pattern model built in),
+    /// `handwritten`, or the path of a weights or network file made for
+    /// these rules (its first bytes say which).
     fn evaluator(&self, spec: &str) -> Result<Eval, EvalError> {
         let load = |e: Box<dyn std::error::Error + Send + Sync>| EvalError::Load {
             spec: spec.to_string(),
             source: e,
         };
         match spec.trim() {
-            "default" | "learned" => Ok(default_eval(*self)),
-            "patterns" => Ok(Eval::Learned(crate::learned::shipped(*self))),
-            "network" => Ok(Eval::Network(crate::network::Network::shipped(*self))),
+            "default" | "learned" | "network" => Ok(self.default_evaluator()),
+            "patterns" => Ok(Eval::Patterns(crate::learned::shipped(*self))),
             "handwritten" => Ok(Eval::Handwritten),
             path => read_eval_file(std::path::Path::new(path), *self).map_err(load),
         }
@@ -187,7 +191,7 @@ fn read_eval_file(
         Ok(Eval::Network(std::sync::Arc::new(net)))
     } else {
         let model = crate::learned::Model::read(path, rules)?;
-        Ok(Eval::Learned(std::sync::Arc::new(model)))
+        Ok(Eval::Patterns(std::sync::Arc::new(model)))
     }
 }
 
@@ -262,10 +266,6 @@ const BENCH: &[BenchCase] = &[
 /// The evaluation `default` and `learned` name: the rules' built-in
 /// network (each rule set's beat its pattern model in a match:
 /// docs/learning.md).
-fn default_eval(rules: Rules) -> Eval {
-    Eval::Network(crate::network::Network::shipped(rules))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -310,7 +310,7 @@ mod tests {
             }
         }
         for rules in [Rules::ENGLISH, Rules::HUFFING] {
-            let Ok(Eval::Learned(model)) = rules.evaluator("patterns") else {
+            let Ok(Eval::Patterns(model)) = rules.evaluator("patterns") else {
                 panic!("patterns is the shipped model");
             };
             let shipped = crate::learned::shipped(rules);

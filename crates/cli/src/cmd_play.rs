@@ -92,11 +92,11 @@ impl Visit for &PlayArgs {
             threads: threads(self.threads, 1),
             hash_mib: self.hash,
             pdn: self.pdn.clone(),
-            eval: self.eval.eval.clone(),
         };
         let start = self.game.position::<V>()?;
+        let eval = self.eval.evaluator(&V::rules_of(&start))?;
         let (input, output) = (std::io::stdin().lock(), std::io::stdout().lock());
-        play::<V, _, _>(start, input, output, &options).context("play")?;
+        play::<V, _, _>(start, input, output, &options, eval).context("play")?;
         Ok(())
     }
 }

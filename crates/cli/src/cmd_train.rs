@@ -84,7 +84,7 @@ fn train<G: Learn>(
     template: &G,
     args: &TrainArgs,
     tables: Tables<G>,
-    default_eval: &str,
+    default_eval: &G::Evaluator,
 ) -> Result<()> {
     if args.network.network {
         return train_network(template, args, tables);
@@ -99,8 +99,9 @@ fn train<G: Learn>(
         None => None,
     };
     println!("epoch  train loss  validation loss  step    seconds");
-    let trained = parlour_train::train(template, &data, &args.config(), initial, &mut report)?;
-    print_losses(&trained, default_eval);
+    let config = args.config();
+    let trained = parlour_train::train(template, default_eval, &data, &config, initial, &mut report)?;
+    print_losses(&trained, &default_eval.to_string());
     trained
         .to_weights(template, args.note_for(&trained))
         .write(&args.out)?;
@@ -286,9 +287,9 @@ impl Visit for &TrainArgs {
 
     fn visit<V: Variant>(self) -> Result<()> {
         let rules = self.game.rules::<V>()?;
-        // What the default evaluation is for these rules (the peg game's
-        // built-in weights serve its default board only).
-        let default_eval = rules.evaluator("default")?.to_string();
+        // The default evaluation of these rules, the yardstick (the peg
+        // game's built-in weights serve its default board only).
+        let default_eval = rules.default_evaluator();
         let tables = match crate::cmd_egdb::flag_dir(&self.egdb)? {
             Some(dir) => Some(registry::tables::<V>(&dir).with_context(|| {
                 format!(

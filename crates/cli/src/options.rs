@@ -6,7 +6,7 @@ use anyhow::{bail, Context, Result};
 use clap::builder::{PossibleValue, PossibleValuesParser, RangedU64ValueParser, TypedValueParser};
 use clap::Args;
 use parlour_game::echo::echo;
-use parlour_game::registry::{self, read_line, EvaluatorOf, MoveOf};
+use parlour_game::registry::{self, read_line, EvalSpec, EvaluatorOf, MoveOf};
 use parlour_game::{Game, GameList, History, Side, Variant, Visit};
 use parlour_games::Games;
 use std::num::NonZeroUsize;
@@ -165,11 +165,13 @@ pub fn threads(flag: Option<usize>, default: usize) -> usize {
 #[derive(Args, Debug, Clone, Default)]
 pub struct EvalArg {
     /// The evaluation: `default` (the game's own, also when the flag is
-    /// left out: its learned weights where it has some for the rules),
-    /// `learned`, `handwritten`, or the path of a weights file made by
-    /// `parlour train`.
+    /// left out: checkers' network for the rules, the peg game's learned
+    /// weights where it has some for the board), a name the game takes
+    /// (checkers: `network`, `patterns`, `handwritten`; pegs: `learned`,
+    /// `handwritten`), or the path of a weights file made by `parlour
+    /// train`.
     #[arg(long, value_name = "SPEC")]
-    pub eval: Option<String>,
+    pub eval: Option<EvalSpec>,
     /// Endgame databases built by `parlour egdb build` (english checkers):
     /// the search gives the positions they hold their exact value. With no
     /// DIR, the directory `egdb build` writes to by default.
@@ -182,10 +184,10 @@ impl EvalArg {
     /// when the flag is left out), with the databases of `--egdb` beside it
     /// (and on stderr what they cover).
     pub fn evaluator<V: Variant>(&self, rules: &V) -> Result<EvaluatorOf<V>> {
-        let spec = self.eval.as_deref().unwrap_or("default");
+        let spec = self.eval.clone().unwrap_or_default();
         let egdb = self.egdb()?;
         let eval =
-            registry::evaluator(rules, spec, egdb.as_deref()).context(if egdb.is_some() {
+            registry::evaluator(rules, &spec, egdb.as_deref()).context(if egdb.is_some() {
                 "bad --eval or --egdb"
             } else {
                 "bad --eval"

@@ -8,11 +8,18 @@ use crate::Game;
 pub trait Evaluate: Game {
     /// The game's evaluator: one value holds everything a static score
     /// needs (a choice of evaluation, learned weights), so two players in
-    /// one process may score the same game differently. `Default` is the
-    /// evaluation the game ships with; `Display` names it (`handwritten`,
-    /// or learned weights by their fingerprint), for records of what
-    /// played.
-    type Evaluator: Evaluator<Self> + Clone + Default + std::fmt::Display + Send + Sync + 'static;
+    /// one process may score the same game differently. It has no
+    /// `Default`: the evaluation a game plays when none is named comes from
+    /// its registry entry ([`crate::Variant::default_evaluator`]), the one
+    /// road every way in takes. `Display` names it for people;
+    /// [`Evaluator::identity`] says exactly what it is.
+    type Evaluator: Evaluator<Self>
+        + Clone
+        + std::fmt::Debug
+        + std::fmt::Display
+        + Send
+        + Sync
+        + 'static;
 
     /// Whether `mv` (legal here) changes the material balance at once or
     /// forces the play: a capture, a crowning, a huff, a compel. A searcher
@@ -63,6 +70,11 @@ pub trait Evaluate: Game {
 /// Implementations keep them well inside `±20_000`, so that they never reach
 /// the searcher's win and loss scores (a searcher clamps them anyway).
 pub trait Evaluator<G: Game> {
+    /// What this evaluator is, exactly enough that two evaluators with the
+    /// same identity score every position alike: the search keys its cache
+    /// of static scores on it, and a match's header records it.
+    fn identity(&self) -> EvalId;
+
     /// The static score of `pos`, from the side to move's view. It is only
     /// asked for where [`Evaluate::is_tactical`] says nothing is left
     /// hanging, or to stand pat in a quiescence search; it should be fast
@@ -117,6 +129,61 @@ pub trait Evaluator<G: Game> {
     #[inline(always)]
     fn probe_with_distance(&self, pos: &G) -> Option<(Proven, Option<u32>)> {
         self.probe(pos).map(|proven| (proven, None))
+    }
+}
+
+/// An evaluator's identity ([`Evaluator::identity`]): its kind and, for
+/// learned weights, their fingerprint, so that two weights files are told
+/// apart by what they hold, not by their names; and whether endgame
+/// databases stand beside it. Written `network:0123456789abcdef+egdb`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EvalId {
+    /// The kind of evaluation (`handwritten`, `patterns`, `network`).
+    pub kind: &'static str,
+    /// The fingerprint of its weights, for a learned evaluation.
+    pub weights: Option<u64>,
+    /// Whether endgame databases give the positions they hold their value.
+    pub tables: bool,
+}
+
+impl EvalId {
+    /// The identity of an evaluation of `kind` with no weights.
+    pub const fn plain(kind: &'static str) -> EvalId {
+        EvalId {
+            kind,
+            weights: None,
+            tables: false,
+        }
+    }
+
+    /// The identity of learned weights of `kind` with `fingerprint`.
+    pub const fn learned(kind: &'static str, fingerprint: u64) -> EvalId {
+        EvalId {
+            kind,
+            weights: Some(fingerprint),
+            tables: false,
+        }
+    }
+
+    /// This identity with endgame databases beside it.
+    pub const fn with_tables(self) -> EvalId {
+        EvalId {
+            tables: true,
+            ..self
+        }
+    }
+}
+
+impl std::fmt::Display for EvalId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.kind)?;
+        if let Some(weights) = self.weights {
+            write!(f, ":{weights:016x}")?;
+        }
+        if self.tables {
+            f.write_str("+egdb")?;
+        }
+        Ok(())
     }
 }
 

@@ -26,7 +26,7 @@ pub mod tables;
 pub mod weights;
 
 pub use bits::{BitIndex, BitIter, Members};
-pub use evaluate::{Evaluate, Evaluator, Proven, TacticalMoves, HISTORY_KEYS};
+pub use evaluate::{EvalId, Evaluate, Evaluator, Proven, TacticalMoves, HISTORY_KEYS};
 pub use history::{Ending, History};
 pub use learn::{DecodeError, Feature, Features, Learn};
 pub use mix::{mix_seed, splitmix};

@@ -217,18 +217,21 @@ pub trait Variant: Copy + Eq + Default + fmt::Debug + fmt::Display + Send + Sync
         ["search:depth=6", "greedy"]
     }
 
-    /// The evaluator a user's text names (`--eval`, `search:eval=...`,
-    /// the Hub's `eval` parameter). The default takes only `default`, the
-    /// game's own [`Default`] evaluator.
-    fn evaluator(&self, spec: &str) -> Result<EvaluatorOf<Self>, EvalError> {
-        match spec.trim() {
-            "default" => Ok(Default::default()),
-            _ => Err(EvalError::Unknown {
-                spec: spec.to_string(),
-                game: Self::NAME,
-                expected: "default",
-            }),
-        }
+    /// The evaluation the game plays under these rules when none is
+    /// named: what `default` means on every way in (`best`, `match`,
+    /// `play`, `analyse`, `selfplay`, the Hub engine, Python, the board).
+    /// Generic code has no other road to a default evaluation.
+    fn default_evaluator(&self) -> EvaluatorOf<Self>;
+
+    /// The evaluator a name other than `default` gives under these rules:
+    /// one of the game's own words (`handwritten`) or the path of a
+    /// weights file. The default takes none.
+    fn evaluator(&self, name: &str) -> Result<EvaluatorOf<Self>, EvalError> {
+        Err(EvalError::Unknown {
+            spec: name.to_string(),
+            game: Self::NAME,
+            expected: "default",
+        })
     }
 
     /// Where the opener of the game's endgame tables is installed, and how
@@ -260,15 +263,54 @@ pub type MoveErrorOf<V> = <<V as Variant>::Position as Game>::MoveError;
 /// The evaluator of the game `V`.
 pub type EvaluatorOf<V> = <<V as Variant>::Position as Evaluate>::Evaluator;
 
-/// The evaluator `spec` names for the game `rules` plays
-/// ([`Variant::evaluator`]), with the game's endgame tables kept in
+/// An evaluation as a user names it (`--eval`, `eval=` in an engine
+/// spec, the Hub's `eval` parameter, Python's `eval=`), read once where
+/// the text enters: the game's default, or a name the game resolves (one
+/// of its words, or a weights file's path). `default` reads as
+/// [`EvalSpec::Default`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum EvalSpec {
+    /// The game's default evaluation ([`Variant::default_evaluator`]).
+    #[default]
+    Default,
+    /// A name the game resolves ([`Variant::evaluator`]).
+    Named(String),
+}
+
+impl std::str::FromStr for EvalSpec {
+    type Err = EvalError;
+
+    /// `default`, or any other name, trimmed; an empty text is an error.
+    fn from_str(text: &str) -> Result<EvalSpec, EvalError> {
+        match text.trim() {
+            "" => Err(EvalError::Empty),
+            "default" => Ok(EvalSpec::Default),
+            name => Ok(EvalSpec::Named(name.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for EvalSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EvalSpec::Default => f.write_str("default"),
+            EvalSpec::Named(name) => f.write_str(name),
+        }
+    }
+}
+
+/// The evaluator `spec` names for the game `rules` plays (its default, or
+/// [`Variant::evaluator`]), with the game's endgame tables kept in
 /// `tables` beside it where a folder is given ([`Variant::tables`]).
 pub fn evaluator<V: Variant>(
     rules: &V,
-    spec: &str,
+    spec: &EvalSpec,
     tables: Option<&Path>,
 ) -> Result<EvaluatorOf<V>, EvalError> {
-    let eval = rules.evaluator(spec)?;
+    let eval = match spec {
+        EvalSpec::Default => rules.default_evaluator(),
+        EvalSpec::Named(name) => rules.evaluator(name)?,
+    };
     let Some(dir) = tables else {
         return Ok(eval);
     };
@@ -303,6 +345,9 @@ pub struct BenchCase {
 /// Why a text names no evaluator.
 #[derive(Debug, thiserror::Error)]
 pub enum EvalError {
+    /// An empty name.
+    #[error("an evaluation's name is empty: give `default`, a name the game takes, or a file")]
+    Empty,
     /// The text names none of the game's evaluations.
     #[error("unknown evaluation `{spec}`: {game} takes {expected}", spec = echo(.spec))]
     Unknown {

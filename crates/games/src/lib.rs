@@ -18,7 +18,7 @@
 //! );
 //! ```
 
-use parlour_game::registry::{self, EvalError, EvaluatorOf};
+use parlour_game::registry::{self, EvalError, EvalSpec, EvaluatorOf};
 use parlour_game::Variant;
 use std::path::Path;
 
@@ -44,7 +44,7 @@ pub fn install_tables() {
 /// this list without a start-up of its own (the Python module).
 pub fn evaluator<V: Variant>(
     rules: &V,
-    spec: &str,
+    spec: &EvalSpec,
     egdb: Option<&Path>,
 ) -> Result<EvaluatorOf<V>, EvalError> {
     install_tables();

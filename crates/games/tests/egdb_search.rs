@@ -73,7 +73,12 @@ fn build(dir: &Path) {
 fn the_search_converts_database_wins_and_holds_draws() {
     let dir = tempfile::tempdir().unwrap();
     build(dir.path());
-    let eval = parlour_games::evaluator(&Rules::ENGLISH, "default", Some(dir.path())).unwrap();
+    let eval = parlour_games::evaluator(
+        &Rules::ENGLISH,
+        &"default".parse().unwrap(),
+        Some(dir.path()),
+    )
+    .unwrap();
     assert!(eval.to_string().ends_with("+egdb"), "{eval}");
     let mut rng = StdRng::seed_from_u64(7);
     let (mut won, mut drawn) = (0, 0);
@@ -110,7 +115,12 @@ fn the_search_converts_database_wins_and_holds_draws() {
 fn a_proven_win_ranks_between_evaluations_and_found_wins_and_is_counted() {
     let dir = tempfile::tempdir().unwrap();
     build(dir.path());
-    let eval = parlour_games::evaluator(&Rules::ENGLISH, "handwritten", Some(dir.path())).unwrap();
+    let eval = parlour_games::evaluator(
+        &Rules::ENGLISH,
+        &"handwritten".parse().unwrap(),
+        Some(dir.path()),
+    )
+    .unwrap();
     // Three kings against one, far from any forced win a shallow search
     // could see: the databases say it is won.
     let pos = Position::from_fen("W:WK1,K3,K5:BK32", Rules::ENGLISH).unwrap();
@@ -124,7 +134,8 @@ fn a_proven_win_ranks_between_evaluations_and_found_wins_and_is_counted() {
     };
     assert!((22_000..=28_000).contains(&v), "{v}");
     // Without the databases the same search sees an evaluation.
-    let plain = parlour_games::evaluator(&Rules::ENGLISH, "handwritten", None).unwrap();
+    let plain =
+        parlour_games::evaluator(&Rules::ENGLISH, &"handwritten".parse().unwrap(), None).unwrap();
     let result = searcher.search(&History::new(pos), Limits::Depth(2), &plain, &stop, |_| {});
     assert_eq!(result.tbhits, 0);
     assert!(matches!(result.score, Score::Value(v) if v < 20_000));
@@ -134,7 +145,12 @@ fn a_proven_win_ranks_between_evaluations_and_found_wins_and_is_counted() {
 fn with_the_root_in_the_databases_the_search_finds_the_win_itself() {
     let dir = tempfile::tempdir().unwrap();
     build(dir.path());
-    let eval = parlour_games::evaluator(&Rules::ENGLISH, "default", Some(dir.path())).unwrap();
+    let eval = parlour_games::evaluator(
+        &Rules::ENGLISH,
+        &"default".parse().unwrap(),
+        Some(dir.path()),
+    )
+    .unwrap();
     // Three kings against one: every move keeps the win, so databases
     // probed at every node would score each root move in one ply and the
     // kings would never close in. With the root in the databases the
@@ -161,11 +177,15 @@ fn with_the_root_in_the_databases_the_search_finds_the_win_itself() {
 #[test]
 fn databases_are_refused_for_a_game_without_them_and_a_missing_folder() {
     let pegs = parlour_pegs::PegRules::default();
-    let err = parlour_games::evaluator(&pegs, "default", Some(Path::new("."))).unwrap_err();
+    let err = parlour_games::evaluator(&pegs, &"default".parse().unwrap(), Some(Path::new(".")))
+        .unwrap_err();
     let parlour_game::registry::EvalError::Tables { source, .. } = err else {
         panic!("{err:?}");
     };
     assert_eq!(source.to_string(), "pegs has no endgame databases");
     let missing = Path::new("/no/such/egdb/folder");
-    assert!(parlour_games::evaluator(&Rules::ENGLISH, "default", Some(missing)).is_err());
+    assert!(
+        parlour_games::evaluator(&Rules::ENGLISH, &"default".parse().unwrap(), Some(missing))
+            .is_err()
+    );
 }

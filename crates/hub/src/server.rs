@@ -19,6 +19,7 @@ use crate::message::full_message;
 use crate::message::{Message, MessageError};
 use crate::table::{open, Control, Job, Phase, Settings, Table, TableError};
 use parlour_game::echo::{echo, printable};
+use parlour_game::registry::EvalSpec;
 use parlour_game::GameList;
 use parlour_search::{Limits, Searcher, SearcherError};
 use std::io::{self, BufRead, Write};
@@ -51,7 +52,7 @@ pub struct ServerOptions {
     pub rules: Option<String>,
     /// The evaluation (`--eval`, the `eval` parameter), if not the game's
     /// default.
-    pub eval: Option<String>,
+    pub eval: Option<EvalSpec>,
     /// Endgame databases (`--egdb`, the `egdb` parameter): a directory
     /// built by `parlour egdb build`, for english checkers.
     pub egdb: Option<std::path::PathBuf>,
@@ -203,7 +204,7 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
         &self,
         variant: &str,
         rules: Option<&str>,
-        eval: Option<&str>,
+        eval: Option<&EvalSpec>,
     ) -> Result<Box<dyn Table>, TableError> {
         open::<L>(Settings {
             variant,
@@ -216,7 +217,7 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
     /// A table at the start of the session's game.
     fn start(&self) -> Result<Box<dyn Table>, TableError> {
         let o = &self.options;
-        self.open(&self.variant, o.rules.as_deref(), o.eval.as_deref())
+        self.open(&self.variant, o.rules.as_deref(), o.eval.as_ref())
     }
 
     /// Forgets the position: the next search is from the start.
@@ -244,7 +245,7 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
         let params = [
             param("variant", &self.variant, "enum").arg("values", L::hub_variants().join(" ")),
             param("rules", &o.rules.as_deref().unwrap_or_default(), "string"),
-            param("eval", &o.eval.as_deref().unwrap_or("default"), "string"),
+            param("eval", &o.eval.clone().unwrap_or_default(), "string"),
             param(
                 "egdb",
                 &o.egdb
@@ -278,7 +279,7 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
                 if variant != self.variant {
                     // The evaluation carries over where the new game has
                     // it; otherwise the new game's default is played.
-                    let eval = self.options.eval.as_deref();
+                    let eval = self.options.eval.as_ref();
                     let keeps_eval = self.open(variant, None, eval).is_ok();
                     self.open(variant, None, None)?;
                     self.variant = variant.to_string();
@@ -291,14 +292,16 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
             }
             "rules" => {
                 let o = &self.options;
-                self.open(&self.variant, text, o.eval.as_deref())?;
+                self.open(&self.variant, text, o.eval.as_ref())?;
                 self.options.rules = text.map(str::to_string);
                 self.forget_position();
             }
             "eval" => {
                 let o = &self.options;
-                self.open(&self.variant, o.rules.as_deref(), text)?;
-                self.options.eval = text.map(str::to_string);
+                let eval = text.map(str::parse::<EvalSpec>).transpose();
+                let eval = eval.map_err(TableError::Eval)?;
+                self.open(&self.variant, o.rules.as_deref(), eval.as_ref())?;
+                self.options.eval = eval;
                 self.forget_position();
             }
             "egdb" => {

@@ -6,7 +6,7 @@
 use crate::message::Message;
 use crate::wire::{read_moves, write_line};
 use parlour_game::echo::echo;
-use parlour_game::registry::{evaluator, EvalError, EvaluatorOf, MoveOf};
+use parlour_game::registry::{evaluator, EvalError, EvalSpec, EvaluatorOf, MoveOf};
 use parlour_game::{Game, GameList, History, Variant, Visit};
 use parlour_search::{Info, Limits, Score, Searcher};
 use std::error::Error;
@@ -241,7 +241,7 @@ fn run_search<V: Variant>(
 pub(crate) struct Settings<'a> {
     pub variant: &'a str,
     pub rules: Option<&'a str>,
-    pub eval: Option<&'a str>,
+    pub eval: Option<&'a EvalSpec>,
     pub egdb: Option<&'a std::path::Path>,
 }
 
@@ -262,9 +262,10 @@ impl Visit for Settings<'_> {
             }
             None => V::for_hub_variant(self.variant).unwrap_or_default(),
         };
-        // No `eval` is the rules' own default (each checkers rule set's network), never
-        // the evaluator type's `Default`.
-        let eval = evaluator(&rules, self.eval.unwrap_or("default"), self.egdb)?;
+        // No `eval` is the rules' own default (each checkers rule set's
+        // network).
+        let default = EvalSpec::Default;
+        let eval = evaluator(&rules, self.eval.unwrap_or(&default), self.egdb)?;
         Ok(Box::new(GameTable::<V> {
             rules,
             given: self.rules.is_some(),

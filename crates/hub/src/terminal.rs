@@ -6,7 +6,7 @@
 //! move and the engine's answer), `hint`, `moves`, `fen` / `position`,
 //! `board`, `save FILE` (PDN), `help`, `quit`.
 
-use parlour_game::registry::{sorted_moves, EvalError, EvaluatorOf, MoveOf};
+use parlour_game::registry::{sorted_moves, EvaluatorOf, MoveOf};
 use parlour_game::{pdn, Game, History, Outcome, Side, Variant};
 use parlour_search::{Limits, Searcher, SearcherError};
 use std::io::{self, BufRead, Write};
@@ -21,9 +21,6 @@ pub enum PlayError {
     /// Reading the person's input or writing the board failed.
     #[error(transparent)]
     Io(#[from] io::Error),
-    /// The evaluation asked for.
-    #[error(transparent)]
-    Eval(#[from] EvalError),
     /// The searcher could not be made.
     #[error(transparent)]
     Searcher(#[from] SearcherError),
@@ -43,8 +40,6 @@ pub struct PlayOptions {
     /// Save the game as PDN here at the end; without it, the person is
     /// asked.
     pub pdn: Option<PathBuf>,
-    /// The engine's evaluation, if not the game's default (`--eval`).
-    pub eval: Option<String>,
 }
 
 impl Default for PlayOptions {
@@ -55,7 +50,6 @@ impl Default for PlayOptions {
             threads: 1,
             hash_mib: 32,
             pdn: None,
-            eval: None,
         }
     }
 }
@@ -253,17 +247,17 @@ impl<V: Variant, R: BufRead, W: Write> Session<'_, V, R, W> {
 }
 
 /// Plays a game from `start` between a person (on `input` and `output`)
-/// and the engine, until the game ends, `quit`, or the end of input; then
-/// saves it as PDN to `options.pdn`, or asks for a file name. Returns the
-/// result, `None` if the game was left unfinished.
+/// and the engine, which scores positions with `eval`, until the game
+/// ends, `quit`, or the end of input; then saves it as PDN to
+/// `options.pdn`, or asks for a file name. Returns the result, `None` if
+/// the game was left unfinished.
 pub fn play<V: Variant, R: BufRead, W: Write>(
     start: V::Position,
     input: R,
     output: W,
     options: &PlayOptions,
+    eval: EvaluatorOf<V>,
 ) -> Result<Option<Outcome>, PlayError> {
-    let spec = options.eval.as_deref().unwrap_or("default");
-    let eval = V::rules_of(&start).evaluator(spec)?;
     let searcher = Searcher::new(options.threads, options.hash_mib)?;
     let mut session = Session::<V, R, W> {
         history: History::new(start),

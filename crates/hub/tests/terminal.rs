@@ -21,7 +21,6 @@ fn options(human: Side) -> PlayOptions {
         threads: 1,
         hash_mib: 1,
         pdn: None,
-        eval: None,
     }
 }
 
@@ -31,7 +30,8 @@ fn run<V: Variant>(
     options: &PlayOptions,
 ) -> (Option<Outcome>, String) {
     let mut out = Vec::new();
-    let outcome = play::<V, _, _>(start, input.as_bytes(), &mut out, options).unwrap();
+    let eval = V::rules_of(&start).default_evaluator();
+    let outcome = play::<V, _, _>(start, input.as_bytes(), &mut out, options, eval).unwrap();
     (outcome, String::from_utf8(out).unwrap())
 }
 
@@ -172,6 +172,7 @@ fn drive<V: Variant>(start: V::Position, human: Side) -> (Option<Outcome>, Strin
             BufReader::new(Feed::new(rx)),
             writer,
             &options(human),
+            V::rules_of(&start).default_evaluator(),
         )
         .unwrap()
     });

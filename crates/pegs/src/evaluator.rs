@@ -1,46 +1,43 @@
-//! Which evaluation a peg search scores positions with: the learned model
-//! built in, the hand-written terms, or a model read from a weights file.
+//! Which evaluation a peg search scores positions with: the hand-written
+//! terms, or a learned model (the one built in for the default board, or
+//! one read from a weights file). The default of a board comes from its
+//! registry entry ([`crate::PegRules`]' `default_evaluator`).
 
 use crate::eval::evaluate;
-use crate::learned::model::{shipped_ref, PegModel};
+use crate::learned::model::PegModel;
 use crate::position::PegPosition;
-use parlour_game::Evaluator;
+use parlour_game::{EvalId, Evaluator};
 use std::sync::Arc;
 
 /// Which evaluation a peg search scores positions with.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PegEval {
-    /// The learned model built into the binary for the default board
-    /// ([`crate::learned::shipped`]) on that board, and the hand-written
-    /// terms on any other board: the default.
-    #[default]
-    Shipped,
     /// The hand-written terms ([`crate::eval`]).
     Handwritten,
-    /// A learned model read from a weights file, for one board.
+    /// A learned model for one board: the one built in
+    /// ([`crate::learned::shipped`]) or one read from a weights file.
     Learned(Arc<PegModel>),
 }
 
 impl std::fmt::Display for PegEval {
-    /// `learned` (built in), `handwritten`, or `learned:` and the
+    /// As its identity writes it: `handwritten`, or `learned:` and the
     /// weights' fingerprint.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            PegEval::Shipped => f.write_str("learned"),
-            PegEval::Handwritten => f.write_str("handwritten"),
-            PegEval::Learned(model) => write!(f, "learned:{:016x}", model.fingerprint()),
-        }
+        self.identity().fmt(f)
     }
 }
 
 impl Evaluator<PegPosition> for PegEval {
+    fn identity(&self) -> EvalId {
+        match self {
+            PegEval::Handwritten => EvalId::plain("handwritten"),
+            PegEval::Learned(model) => EvalId::learned("learned", model.fingerprint()),
+        }
+    }
+
     #[inline]
     fn evaluate(&self, pos: &PegPosition) -> i32 {
         match self {
-            PegEval::Shipped => match shipped_ref(pos.rules) {
-                Some(model) => model.evaluate(pos),
-                None => evaluate(pos),
-            },
             PegEval::Handwritten => evaluate(pos),
             PegEval::Learned(model) => model.evaluate(pos),
         }
@@ -53,6 +50,7 @@ mod tests {
     use crate::learned::shipped;
     use crate::testing::random_positions;
     use crate::PegRules;
+    use parlour_game::Variant;
 
     #[test]
     fn the_shipped_weights_load_for_the_default_board_only() {
@@ -68,7 +66,7 @@ mod tests {
         // elsewhere.
         let mut differ = 0;
         for pos in random_positions(PegRules::DEFAULT, 50, 8) {
-            let score = PegEval::default().evaluate(&pos);
+            let score = PegRules::DEFAULT.default_evaluator().evaluate(&pos);
             assert_eq!(score, model.evaluate(&pos), "{pos}");
             differ += usize::from(score != crate::eval::evaluate(&pos));
         }
@@ -76,7 +74,7 @@ mod tests {
         let bigger: PegRules = "squares=4".parse().unwrap();
         for pos in random_positions(bigger, 20, 9) {
             assert_eq!(
-                PegEval::default().evaluate(&pos),
+                bigger.default_evaluator().evaluate(&pos),
                 crate::eval::evaluate(&pos)
             );
         }

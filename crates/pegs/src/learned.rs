@@ -12,7 +12,6 @@ mod features;
 pub(crate) mod model;
 
 pub use features::{model_key, FEATURE_SET};
-pub(crate) use model::shipped_ref;
 pub use model::{shipped, PegModel, LANES, MAX_HIDDEN, RESOLUTION};
 
 use crate::evaluator::PegEval;

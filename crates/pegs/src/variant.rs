@@ -77,19 +77,22 @@ impl Variant for PegRules {
         ["search:depth=3", "greedy"]
     }
 
-    /// `default` or `learned`: the learned model built in for the default
-    /// board (the default board has one; `default` on another board is
-    /// the hand-written evaluation, `learned` an error); `handwritten`;
-    /// anything else is the path of a weights file made by `parlour train`
-    /// for the board of these rules.
+    /// The learned model built in for the default board (its pegs and
+    /// reserve may differ), and the hand-written terms on any other board.
+    fn default_evaluator(&self) -> PegEval {
+        match crate::learned::shipped(*self) {
+            Some(model) => PegEval::Learned(model),
+            None => PegEval::Handwritten,
+        }
+    }
+
+    /// `learned`: the learned model built in for the default board (an
+    /// error on another board); `handwritten`; anything else is the path
+    /// of a weights file made by `parlour train` for the board of these
+    /// rules.
     fn evaluator(&self, spec: &str) -> Result<PegEval, EvalError> {
         match spec.trim() {
-            // Resolved for these rules, so that the evaluation names
-            // itself truly (a data file's header, `--eval` echoed back).
-            "default" => Ok(match crate::learned::shipped_ref(*self) {
-                Some(_) => PegEval::Shipped,
-                None => PegEval::Handwritten,
-            }),
+            "default" => Ok(self.default_evaluator()),
             "learned" => match crate::learned::shipped(*self) {
                 Some(model) => Ok(PegEval::Learned(model)),
                 None => Err(EvalError::Unknown {
@@ -149,12 +152,13 @@ const BENCH: &[BenchCase] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+    use parlour_game::Evaluator;
 
     #[test]
     fn the_default_evaluation_names_what_it_is_on_each_board() {
         let name = |rules: &str| {
             let rules: PegRules = rules.parse().unwrap();
-            rules.evaluator("default").unwrap().to_string()
+            rules.default_evaluator().identity().kind
         };
         assert_eq!(name("pegs=7,reserve=2"), "learned");
         assert_eq!(name("squares=4"), "handwritten");

@@ -4,7 +4,7 @@
 use crate::board::{PyGame, Table};
 use crate::errors::{message, EngineError};
 use crate::visit::{visit_board, BoardVisit};
-use parlour_game::registry::{EvalError, EvaluatorOf, MoveOf};
+use parlour_game::registry::{EvalError, EvalSpec, EvaluatorOf, MoveOf};
 use parlour_game::{Game, Outcome};
 use parlour_search::{Limits, Score, Searcher, MAX_DEPTH};
 use pyo3::exceptions::PyValueError;
@@ -26,7 +26,7 @@ const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
 /// databases (through `parlour-games`, as the command line does).
 fn evaluator<V: PyGame>(
     rules: &V,
-    spec: &str,
+    spec: &EvalSpec,
     egdb: Option<&Path>,
 ) -> Result<EvaluatorOf<V>, EvalError> {
     parlour_games::evaluator(rules, spec, egdb)
@@ -46,7 +46,7 @@ pub struct Engine {
     searcher: Mutex<Searcher>,
     threads: usize,
     hash_mb: usize,
-    eval: String,
+    eval: EvalSpec,
     egdb: Option<PathBuf>,
 }
 
@@ -62,7 +62,12 @@ impl Engine {
     ) -> PyResult<Engine> {
         let searcher =
             Searcher::new(threads, hash_mb).map_err(|e| EngineError::new_err(message(&e)))?;
-        let eval = eval.unwrap_or_else(|| "default".to_string());
+        let eval = match eval {
+            Some(text) => text
+                .parse::<EvalSpec>()
+                .map_err(|e| PyValueError::new_err(message(&e)))?,
+            None => EvalSpec::Default,
+        };
         if let Some(dir) = &egdb {
             // Opens the databases now, so a wrong directory is said at once.
             evaluator(&parlour_checkers::Rules::ENGLISH, &eval, Some(dir))
@@ -125,8 +130,8 @@ impl Engine {
 
     /// The evaluation's name, as given.
     #[getter]
-    fn eval(&self) -> &str {
-        &self.eval
+    fn eval(&self) -> String {
+        self.eval.to_string()
     }
 
     /// The endgame databases' directory, or ``None``.

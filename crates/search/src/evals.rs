@@ -14,6 +14,7 @@
 //! the evaluation: a searcher asked to score with another evaluation finds
 //! none of the old scores.
 
+use parlour_game::EvalId;
 use std::any::TypeId;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
@@ -39,11 +40,11 @@ impl EvalCache {
         self.entries.fill(0);
     }
 
-    /// Starts a search of game `G` scored by the evaluation named `eval`
-    /// (its `Display`, which tells apart every two evaluations that score
+    /// Starts a search of game `G` scored by the evaluation `eval` (its
+    /// identity, which tells apart every two evaluations that score
     /// differently): scores cached under another game or evaluation are
     /// not found.
-    pub(crate) fn begin<G: 'static>(&mut self, eval: &str) {
+    pub(crate) fn begin<G: 'static>(&mut self, eval: EvalId) {
         let mut hasher = DefaultHasher::new();
         TypeId::of::<G>().hash(&mut hasher);
         eval.hash(&mut hasher);
@@ -85,8 +86,10 @@ mod tests {
 
     #[test]
     fn a_score_is_found_under_its_key_salt_and_nowhere_else() {
+        let handwritten = EvalId::plain("handwritten");
+        let learned = |weights| EvalId::learned("network", weights);
         let mut cache = EvalCache::new();
-        cache.begin::<u8>("handwritten");
+        cache.begin::<u8>(handwritten);
         let keys = [
             0x1234_5678_9ABC_DEF0u64,
             0xFFFF_FFFF_FFFF_FFFF,
@@ -105,12 +108,17 @@ mod tests {
         cache.put(other, 7);
         assert_eq!(cache.get(other), Some(7));
         assert_eq!(cache.get(keys[0]), None);
-        // Another evaluation, another game: nothing; back again: found.
-        cache.begin::<u8>("learned");
+        // Another evaluation, other weights, another game: nothing; back
+        // again: found.
+        cache.begin::<u8>(learned(1));
         assert_eq!(cache.get(keys[1]), None);
-        cache.begin::<u16>("handwritten");
+        cache.begin::<u8>(learned(2));
         assert_eq!(cache.get(keys[1]), None);
-        cache.begin::<u8>("handwritten");
+        cache.begin::<u8>(handwritten.with_tables());
+        assert_eq!(cache.get(keys[1]), None);
+        cache.begin::<u16>(handwritten);
+        assert_eq!(cache.get(keys[1]), None);
+        cache.begin::<u8>(handwritten);
         assert_eq!(cache.get(keys[1]), Some(20_000));
         cache.clear();
         assert_eq!(cache.get(keys[1]), None);

@@ -38,9 +38,12 @@
 //!
 //! ```
 //! use parlour_checkers::{Position, Rules};
+//! use parlour_game::Variant;
 //! use parlour_search::{Limits, Searcher};
 //! let mut searcher = Searcher::new(1, 1).unwrap();
-//! let result = searcher.search_position(&Position::start(Rules::ENGLISH), Limits::Depth(4));
+//! let eval = Rules::ENGLISH.default_evaluator();
+//! let start = Position::start(Rules::ENGLISH);
+//! let result = searcher.search_position(&start, Limits::Depth(4), &eval);
 //! assert!(result.best_move.is_some());
 //! ```
 
@@ -61,7 +64,7 @@ pub use limits::Limits;
 pub use memory::max_hash_mib;
 pub use score::{Score, EVAL_LIMIT, MAX_PLY, WIN, WIN_BOUND};
 
-use parlour_game::{Evaluate, History};
+use parlour_game::{Evaluate, Evaluator, History};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -302,15 +305,15 @@ impl Searcher {
     }
 
     /// Searches the position `pos`, with no history before it, scored by
-    /// the game's default evaluation.
+    /// `eval`.
     pub fn search_position<G: Evaluate>(
         &mut self,
         pos: &G,
         limits: Limits,
+        eval: &G::Evaluator,
     ) -> SearchResult<G::Move> {
         let stop = Arc::new(AtomicBool::new(false));
-        let eval = G::Evaluator::default();
-        self.search(&History::new(*pos), limits, &eval, &stop, |_| {})
+        self.search(&History::new(*pos), limits, eval, &stop, |_| {})
     }
 
     /// Searches the current position of `history`, seeing repetitions of
@@ -363,7 +366,7 @@ impl Searcher {
             }
         };
         let all_memory = &self.memory;
-        let eval_name = eval.to_string();
+        let eval_id = eval.identity();
         let results = self.pool.broadcast(|ctx| {
             let mut slot = all_memory[ctx.index()].lock().expect("no search panicked");
             let memory = slot.get_or_insert_with(|| {
@@ -372,7 +375,7 @@ impl Searcher {
                     evals: evals::EvalCache::new(),
                 })
             });
-            memory.evals.begin::<G>(&eval_name);
+            memory.evals.begin::<G>(eval_id);
             let ThreadMemory { tables, evals } = &mut **memory;
             let mut worker = Worker::<G>::new(&shared, eval, tables, evals, ctx.index(), &root);
             let finished = worker.think(&pos, root.quiet, limits.max_depth(), &mut |info| {
@@ -412,19 +415,22 @@ impl Searcher {
 mod tests {
     use super::*;
     use parlour_checkers::{Position, Rules};
-    use parlour_game::Game;
+    use parlour_game::{Game, Variant};
     use parlour_pegs::{PegPosition, PegRules};
 
     /// Searches `history` to `depth` twice with one searcher, the table and
     /// the ordering tables emptied between the two but the cached scores
     /// kept: the second search, scoring from the cache, must be the first
     /// again, node for node.
-    fn same_tree_from_cached_scores<G: Evaluate>(history: &History<G>, depth: u32) {
+    fn same_tree_from_cached_scores<G: Evaluate>(
+        history: &History<G>,
+        eval: &G::Evaluator,
+        depth: u32,
+    ) {
         let mut searcher = Searcher::new(1, 4).unwrap();
         let stop = Arc::new(AtomicBool::new(false));
-        let eval = G::Evaluator::default();
         let limits = Limits::Depth(depth);
-        let first = searcher.search(history, limits, &eval, &stop, |_| {});
+        let first = searcher.search(history, limits, eval, &stop, |_| {});
         searcher.table.clear();
         let mut cached = 0;
         for memory in &mut searcher.memory {
@@ -434,14 +440,14 @@ mod tests {
             }
         }
         assert!(cached > 100, "{cached} scores cached");
-        let second = searcher.search(history, limits, &eval, &stop, |_| {});
+        let second = searcher.search(history, limits, eval, &stop, |_| {});
         assert_eq!(
             (first.nodes, first.score, &first.pv),
             (second.nodes, second.score, &second.pv)
         );
         // Emptied as well, the cache gives the same again.
         searcher.clear();
-        let third = searcher.search(history, limits, &eval, &stop, |_| {});
+        let third = searcher.search(history, limits, eval, &stop, |_| {});
         assert_eq!((first.nodes, &first.pv), (third.nodes, &third.pv));
     }
 
@@ -453,8 +459,9 @@ mod tests {
                 let mv = history.current().parse_move(text).unwrap();
                 history.push(mv);
             }
-            same_tree_from_cached_scores(&history, 9);
+            same_tree_from_cached_scores(&history, &rules.default_evaluator(), 9);
         }
-        same_tree_from_cached_scores(&History::new(PegPosition::start(PegRules::DEFAULT)), 6);
+        let pegs = History::new(PegPosition::start(PegRules::DEFAULT));
+        same_tree_from_cached_scores(&pegs, &PegRules::DEFAULT.default_evaluator(), 6);
     }
 }

@@ -3,6 +3,7 @@
 //! node count, from a new searcher or a cleared one.
 
 mod common;
+use common::DefaultEval;
 
 use common::{assert_deterministic, random_games};
 use parlour_checkers::Rules;
@@ -27,7 +28,7 @@ fn progress_is_reported_once_per_depth_in_order() {
     let result = searcher.search(
         history,
         Limits::Depth(6),
-        &Default::default(),
+        &history.current().default_eval(),
         &stop,
         |info| {
             seen.push((info.depth, info.nodes, info.pv.clone(), info.score));

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::shortest_win;
+use common::{shortest_win, DefaultEval};
 use parlour_checkers::{Position, Rules};
 use parlour_game::Game;
 use parlour_search::{Limits, Score, Searcher};
@@ -26,7 +26,7 @@ const MORE: [u32; 4] = [0, 6, 12, 24];
 
 fn search(pos: &Position, depth: u32, threads: usize) -> (Option<String>, Score) {
     let mut searcher = Searcher::new(threads, 8).unwrap();
-    let result = searcher.search_position(pos, Limits::Depth(depth));
+    let result = searcher.search_position(pos, Limits::Depth(depth), &pos.default_eval());
     (result.best_move.map(|m| m.to_string()), result.score)
 }
 

@@ -2,6 +2,9 @@
 //! where the game's rules make it one (the third occurrence, counting the
 //! positions before the root), and so is the quiet-ply limit.
 
+mod common;
+
+use common::DefaultEval;
 use parlour_checkers::{Position, Rules};
 use parlour_game::{Game, History};
 use parlour_search::{Limits, Score, Searcher};
@@ -13,7 +16,7 @@ fn search(history: &History<Position>, depth: u32) -> (String, Score) {
     let result = Searcher::new(1, 2).unwrap().search(
         history,
         Limits::Depth(depth),
-        &Default::default(),
+        &history.current().default_eval(),
         &stop,
         |_| {},
     );

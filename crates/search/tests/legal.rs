@@ -2,6 +2,7 @@
 //! both rule sets, many random positions from random playouts.
 
 mod common;
+use common::DefaultEval;
 
 use common::random_games;
 use parlour_checkers::Rules;
@@ -17,9 +18,15 @@ fn check(rules: Rules, seed: u64, threads: usize, limits: &[Limits]) {
         let limit = limits[i % limits.len()];
         let pos = *history.current();
         let legal = pos.action_vec();
-        let result = searcher.search(history, limit, &Default::default(), &stop, |info| {
-            assert!(!info.pv.is_empty(), "a finished depth has a move");
-        });
+        let result = searcher.search(
+            history,
+            limit,
+            &history.current().default_eval(),
+            &stop,
+            |info| {
+                assert!(!info.pv.is_empty(), "a finished depth has a move");
+            },
+        );
         let best = result.best_move.expect("the side to move has a move");
         assert!(
             legal.contains(&best),
@@ -75,7 +82,13 @@ fn a_clock_and_a_preset_stop_flag_still_give_a_legal_move() {
             remaining: Duration::from_millis(200),
             increment: Duration::from_millis(10),
         };
-        let result = searcher.search(history, limits, &Default::default(), &stop, |_| {});
+        let result = searcher.search(
+            history,
+            limits,
+            &history.current().default_eval(),
+            &stop,
+            |_| {},
+        );
         assert!(legal.contains(&result.best_move.unwrap()));
     }
 }
@@ -85,7 +98,7 @@ fn no_legal_move_gives_none() {
     // Black has no piece left.
     let pos = parlour_checkers::Position::from_fen("B:W5,6:B", Rules::ENGLISH).unwrap();
     let mut searcher = Searcher::new(1, 1).unwrap();
-    let result = searcher.search_position(&pos, Limits::Depth(3));
+    let result = searcher.search_position(&pos, Limits::Depth(3), &pos.default_eval());
     assert_eq!(result.best_move, None);
     assert_eq!(result.score, parlour_search::Score::Loss(0));
 }
@@ -103,7 +116,7 @@ fn a_single_legal_move_is_answered_at_once() {
             increment: Duration::from_secs(5),
         },
     ] {
-        let result = searcher.search_position(&pos, limits);
+        let result = searcher.search_position(&pos, limits, &pos.default_eval());
         assert_eq!(result.best_move.unwrap().to_string(), "14x23");
         assert!(result.time < Duration::from_secs(2), "{:?}", result.time);
     }
@@ -124,7 +137,7 @@ fn the_stop_flag_ends_an_infinite_search() {
     let result = searcher.search(
         history,
         Limits::Infinite,
-        &Default::default(),
+        &history.current().default_eval(),
         &stop,
         |_| {},
     );
@@ -157,7 +170,7 @@ fn searchers_run_inside_a_callers_rayon_pool() {
                 let result = searcher.search(
                     history,
                     Limits::Depth(5),
-                    &Default::default(),
+                    &history.current().default_eval(),
                     &stop,
                     |_| {},
                 );

@@ -1,6 +1,9 @@
 //! Limits that fire inside the first iteration: the search stops there and
 //! still answers with a legal move, for both games.
 
+mod common;
+
+use common::DefaultEval;
 use parlour_checkers::{Position, Rules};
 use parlour_game::{Game, History};
 use parlour_pegs::{PegPosition, PegRules};
@@ -32,9 +35,11 @@ fn is_legal<G: Game>(pos: &G, mv: G::Move) -> bool {
 fn a_node_limit_holds_inside_the_first_iteration() {
     let pos = crowded();
     for budget in [1_000, 20_000] {
-        let result = Searcher::new(1, 1)
-            .unwrap()
-            .search_position(&pos, Limits::Nodes(budget));
+        let result = Searcher::new(1, 1).unwrap().search_position(
+            &pos,
+            Limits::Nodes(budget),
+            &pos.default_eval(),
+        );
         // One thread stops at its budget exactly.
         assert_eq!(result.nodes, budget);
         let mv = result.best_move.expect("a move");
@@ -53,15 +58,17 @@ fn one_thread_searches_a_node_budget_exactly() {
     let mut searcher = Searcher::new(1, 1).unwrap();
     for pos in [start, middle] {
         for budget in [1, 500, 1_023, 1_025, 5_000, 33_333] {
-            let result = searcher.search_position(&pos, Limits::Nodes(budget));
+            let result = searcher.search_position(&pos, Limits::Nodes(budget), &pos.default_eval());
             assert_eq!(result.nodes, budget, "{pos}");
             assert!(is_legal(&pos, result.best_move.expect("a move")));
         }
     }
     // More threads pass it by at most a batch each.
-    let result = Searcher::new(2, 1)
-        .unwrap()
-        .search_position(&start, Limits::Nodes(5_000));
+    let result = Searcher::new(2, 1).unwrap().search_position(
+        &start,
+        Limits::Nodes(5_000),
+        &start.default_eval(),
+    );
     assert!(
         result.nodes >= 5_000 && result.nodes <= 5_000 + 2 * 1024,
         "{}",
@@ -81,9 +88,11 @@ fn a_move_time_holds_inside_the_first_iteration() {
     let pos = crowded();
     let limit = Duration::from_millis(200);
     let started = Instant::now();
-    let result = Searcher::new(1, 1)
-        .unwrap()
-        .search_position(&pos, Limits::MoveTime(limit));
+    let result = Searcher::new(1, 1).unwrap().search_position(
+        &pos,
+        Limits::MoveTime(limit),
+        &pos.default_eval(),
+    );
     let took = started.elapsed();
     assert!(took < LATE * limit, "{took:?} for a limit of {limit:?}");
     assert!(is_legal(&pos, result.best_move.expect("a move")));
@@ -99,7 +108,8 @@ fn a_fixed_move_time_is_spent_in_full() {
     for threads in [1, 2] {
         let mut searcher = Searcher::new(threads, 16).unwrap();
         let started = Instant::now();
-        let result = searcher.search_position(&start, Limits::MoveTime(limit));
+        let result =
+            searcher.search_position(&start, Limits::MoveTime(limit), &start.default_eval());
         let took = started.elapsed();
         assert!(
             took >= limit && took < LATE * limit,
@@ -120,7 +130,7 @@ fn a_search_stopped_before_it_starts_answers_with_a_legal_move() {
     let result = Searcher::new(1, 1).unwrap().search(
         &History::new(checkers),
         Limits::Infinite,
-        &Default::default(),
+        &checkers.default_eval(),
         &stop,
         |_| {},
     );
@@ -131,7 +141,7 @@ fn a_search_stopped_before_it_starts_answers_with_a_legal_move() {
     let result = Searcher::new(2, 1).unwrap().search(
         &History::new(pegs),
         Limits::Infinite,
-        &Default::default(),
+        &pegs.default_eval(),
         &stop,
         |_| {},
     );

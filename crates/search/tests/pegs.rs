@@ -9,6 +9,7 @@
 //! search.)
 
 mod common;
+use common::DefaultEval;
 
 use common::{assert_deterministic, Match};
 use parlour_game::{Game, History, Side};
@@ -84,9 +85,15 @@ fn check_legal(threads: usize, seed: u64) {
         {
             let limit = LIMITS[i % LIMITS.len()];
             let pos = *history.current();
-            let result = searcher.search(history, limit, &Default::default(), &stop, |info| {
-                assert!(!info.pv.is_empty(), "a finished depth has a move");
-            });
+            let result = searcher.search(
+                history,
+                limit,
+                &history.current().default_eval(),
+                &stop,
+                |info| {
+                    assert!(!info.pv.is_empty(), "a finished depth has a move");
+                },
+            );
             let best = result.best_move.expect("the side to move has a move");
             assert!(
                 moves(&pos).contains(&best),
@@ -120,9 +127,10 @@ fn a_lost_position_gives_no_move() {
     let pos: PegPosition = "b:K11,3/w:10,12,19/hand:0,0/reserve:3,3/turn:b"
         .parse()
         .unwrap();
-    let result = Searcher::new(1, 1)
-        .unwrap()
-        .search_position(&pos, Limits::Depth(3));
+    let result =
+        Searcher::new(1, 1)
+            .unwrap()
+            .search_position(&pos, Limits::Depth(3), &pos.default_eval());
     assert_eq!(result.best_move, None);
     assert_eq!(result.score, Score::Loss(0));
 }
@@ -265,7 +273,8 @@ fn the_engine_finds_every_block_and_scores_it_a_win() {
         let mut searcher = Searcher::new(threads, 4).unwrap();
         for block in blocks() {
             searcher.clear();
-            let result = searcher.search_position(&block.pos, Limits::Depth(4));
+            let result =
+                searcher.search_position(&block.pos, Limits::Depth(4), &block.pos.default_eval());
             let best = result.best_move.unwrap().to_string();
             if !block.moves.contains(&best) || result.score != Score::Win(3) {
                 missed.push(format!(

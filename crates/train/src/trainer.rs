@@ -134,10 +134,13 @@ pub fn fit_scale(results: &[f32], scores: &[f32]) -> f32 {
 }
 
 /// Trains the model of `template` on `data`, calling `report` after each
-/// epoch. `initial` weights (from an earlier generation) are a starting
-/// point; by default every weight starts at 0.
+/// epoch, and measures `default` (the game's default evaluation, the
+/// yardstick) on the same validation games. `initial` weights (from an
+/// earlier generation) are a starting point; by default every weight
+/// starts at 0.
 pub fn train<G: Learn>(
     template: &G,
+    default: &G::Evaluator,
     data: &Dataset<G>,
     config: &TrainConfig,
     initial: Option<Vec<f32>>,
@@ -163,9 +166,8 @@ pub fn train<G: Learn>(
         validation_losses(&validation, &targets, &data.results, predict)
     };
     let search_losses = losses(&|i| search_probability(data.scores[i], scale));
-    let evaluator = G::Evaluator::default();
     let default_losses =
-        losses(&|i| search_probability(evaluator.evaluate(&data.positions[i]) as f32, scale));
+        losses(&|i| search_probability(default.evaluate(&data.positions[i]) as f32, scale));
     let fitted = fit(
         &data.positions,
         &targets,

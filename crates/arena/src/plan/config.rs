@@ -4,6 +4,7 @@
 use crate::plan::adjudication::Adjudication;
 use crate::plan::schedule::{GameCount, Tournament};
 use crate::plan::shard::Shard;
+use parlour_game::registry::EvalSpec;
 use parlour_report::Sprt;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -54,7 +55,7 @@ pub struct MatchConfig {
     /// The evaluation the factory gives search and greedy engines that
     /// name none: the caller builds the factory with it, and the match
     /// records it in its header.
-    pub eval: Option<String>,
+    pub eval: Option<EvalSpec>,
     /// The PDN file written game by game.
     pub pdn: Option<PathBuf>,
     /// The JSON-lines results file written game by game (needed to resume).

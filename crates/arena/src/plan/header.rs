@@ -122,7 +122,7 @@ impl MatchHeader {
                 .iter()
                 .map(|e| e.trim().to_string())
                 .collect(),
-            eval: config.eval.clone(),
+            eval: config.eval.as_ref().map(ToString::to_string),
             adjudication: config.adjudication,
             databases: config.adjudicate_egdb.is_some(),
             time_margin_ms: u64::try_from(config.time_margin.as_millis()).unwrap_or(u64::MAX),

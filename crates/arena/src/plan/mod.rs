@@ -22,7 +22,7 @@ use header::MatchHeader;
 use openings::{BookOptions, OpeningBook, OpeningSpec};
 use parlour_game::registry;
 use parlour_game::tables::SharedTables;
-use parlour_game::{Evaluate, Game, Variant};
+use parlour_game::{Evaluate, Variant};
 use schedule::{GameCount, Schedule};
 use spec::PlayerSpec;
 use std::path::Path;
@@ -40,7 +40,7 @@ pub(crate) struct Engines {
 }
 
 /// A match planned: what its games are played from.
-pub(crate) struct Plan<G: Game> {
+pub(crate) struct Plan<G: Evaluate> {
     /// The engines.
     pub engines: Engines,
     /// Who plays whom, game by game.

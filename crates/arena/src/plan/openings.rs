@@ -93,7 +93,7 @@ impl OpeningSpec {
 
 /// The openings of a match, ready to hand out by pair number.
 #[derive(Clone, Debug)]
-pub enum OpeningBook<G: Game> {
+pub enum OpeningBook<G: Evaluate> {
     /// A fixed list, used in turn (and from the start again when the match
     /// has more pairs than openings).
     Fixed(Vec<Opening<G>>),
@@ -105,9 +105,19 @@ pub enum OpeningBook<G: Game> {
         plies: u32,
         /// The match seed.
         seed: u64,
-        /// The most uneven score an opening may have, if it must be even.
-        balanced: Option<u32>,
+        /// How an opening is judged even, if it must be.
+        balanced: Option<Balance<G>>,
     },
+}
+
+/// How random openings are judged even: a short search by the game's
+/// default evaluation must score each within `margin` of level.
+#[derive(Clone, Debug)]
+pub struct Balance<G: Evaluate> {
+    /// The most uneven score an opening may have.
+    pub margin: u32,
+    /// The evaluation the search scores with.
+    pub eval: G::Evaluator,
 }
 
 /// The nodes of the search that judges whether a random opening is even.
@@ -145,7 +155,7 @@ impl BookOptions {
 
 /// A book as loaded, and how many openings found twice it left out.
 #[derive(Clone, Debug)]
-pub struct Loaded<G: Game> {
+pub struct Loaded<G: Evaluate> {
     /// The book.
     pub book: OpeningBook<G>,
     /// Openings removed as the same start and moves as an earlier one.
@@ -168,7 +178,10 @@ impl<G: Evaluate> OpeningBook<G> {
                     start: rules.start(),
                     plies: *plies,
                     seed,
-                    balanced: *balanced,
+                    balanced: balanced.map(|margin| Balance {
+                        margin,
+                        eval: rules.default_evaluator(),
+                    }),
                 };
                 if options.start > 0 {
                     return Err(OpeningError::StartRandom);
@@ -236,8 +249,8 @@ impl<G: Evaluate> OpeningBook<G> {
                 start,
                 plies,
                 seed,
-                balanced: Some(margin),
-            } => even_opening(*start, *plies, mix_seed(*seed, pair as u64), pair, *margin),
+                balanced: Some(balance),
+            } => even_opening(*start, *plies, mix_seed(*seed, pair as u64), pair, balance),
         }
     }
 
@@ -264,14 +277,14 @@ impl<G: Evaluate> OpeningBook<G> {
 
 /// The first of up to [`BALANCE_TRIES`] random openings (the first drawn
 /// from `seed` itself, so it is [`random_opening`]'s when even) whose
-/// position a [`BALANCE_NODES`]-node search scores within `margin` of
-/// level; the most even of them if none is.
+/// position a [`BALANCE_NODES`]-node search scores within the balance's
+/// margin of level; the most even of them if none is.
 fn even_opening<G: Evaluate>(
     start: G,
     plies: u32,
     seed: u64,
     pair: usize,
-    margin: u32,
+    balance: &Balance<G>,
 ) -> Opening<G> {
     let mut searcher = Searcher::on_caller_thread(1).expect("a 1 MiB table is always had");
     let mut best: Option<(u32, Opening<G>)> = None;
@@ -283,13 +296,13 @@ fn even_opening<G: Evaluate>(
         };
         let opening = random_opening(start, plies, seed, pair);
         searcher.clear();
-        let result =
-            searcher.search_position(opening.history().current(), Limits::Nodes(BALANCE_NODES));
+        let pos = *opening.history().current();
+        let result = searcher.search_position(&pos, Limits::Nodes(BALANCE_NODES), &balance.eval);
         let unevenness = match result.score {
             Score::Value(v) => v.unsigned_abs(),
             Score::Win(_) | Score::Loss(_) => u32::MAX,
         };
-        if unevenness <= margin {
+        if unevenness <= balance.margin {
             return opening;
         }
         if best.as_ref().is_none_or(|(u, _)| unevenness < *u) {
@@ -505,8 +518,10 @@ mod tests {
     /// The score a balancing search gives the position after `opening`.
     fn balance_score(opening: &Opening<parlour_pegs::PegPosition>) -> Score {
         let mut searcher = Searcher::on_caller_thread(1).unwrap();
+        let pos = *opening.history().current();
+        let eval = PegRules::DEFAULT.default_evaluator();
         searcher
-            .search_position(opening.history().current(), Limits::Nodes(BALANCE_NODES))
+            .search_position(&pos, Limits::Nodes(BALANCE_NODES), &eval)
             .score
     }
 

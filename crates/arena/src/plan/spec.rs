@@ -33,6 +33,7 @@
 
 use crate::plan::error::{SpecError, SpecProblem, TimeControlError};
 use crate::plan::options::{split_hub, EngineKind, SpecKey, HUB_PARAM};
+use parlour_game::registry::EvalSpec;
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -127,8 +128,8 @@ pub enum PlayerSpec {
     Greedy {
         /// The display name.
         name: String,
-        /// The evaluation the game names by this text, if not the match's.
-        eval: Option<String>,
+        /// The evaluation it names, if not the match's.
+        eval: Option<EvalSpec>,
     },
     /// The alpha-beta searcher under `limits`.
     Search {
@@ -136,8 +137,8 @@ pub enum PlayerSpec {
         name: String,
         /// The search limits.
         limits: Limits,
-        /// The evaluation the game names by this text, if not the match's.
-        eval: Option<String>,
+        /// The evaluation it names, if not the match's.
+        eval: Option<EvalSpec>,
         /// The directory of the endgame databases the search probes, if any.
         egdb: Option<PathBuf>,
     },
@@ -229,7 +230,7 @@ struct Settings {
     /// A Hub engine's `param.NAME=VALUE`s, in order.
     params: Vec<(String, String)>,
     seed: Option<u64>,
-    eval: Option<String>,
+    eval: Option<EvalSpec>,
     egdb: Option<PathBuf>,
     startup: Option<Duration>,
     margin: Option<Duration>,
@@ -307,8 +308,9 @@ impl Settings {
             SpecKey::Name if value.is_empty() => return Err(SpecProblem::EmptyName),
             SpecKey::Name if value.contains(['"', '\n', '\r']) => return Err(SpecProblem::BadName),
             SpecKey::Name => self.name = Some(value.to_string()),
-            SpecKey::Eval if value.is_empty() => return Err(SpecProblem::EmptyEval),
-            SpecKey::Eval => self.eval = Some(value.to_string()),
+            SpecKey::Eval => {
+                self.eval = Some(value.parse().map_err(|_| SpecProblem::EmptyEval)?);
+            }
             SpecKey::Egdb if value.is_empty() => return Err(SpecProblem::EmptyEgdb),
             SpecKey::Egdb => self.egdb = Some(PathBuf::from(value)),
             SpecKey::Seed => self.seed = Some(seed(value)?),
@@ -505,7 +507,7 @@ mod tests {
                     threads: 1,
                     ..Limits::default()
                 },
-                eval: Some("handwritten".into()),
+                eval: Some("handwritten".parse().unwrap()),
                 egdb: None,
             }
         );

@@ -29,6 +29,7 @@ use crate::play::error::{BuildError, BuildProblem};
 use crate::play::player::Choice;
 use crate::play::player::{ClockState, Player};
 use crate::play::search::search_factory;
+use parlour_game::registry::EvalSpec;
 use parlour_game::{History, Variant};
 use parlour_hub::client::{limits_for_clock, move_timeout};
 use parlour_hub::{ClientOptions, EngineError, HubClient};
@@ -188,7 +189,7 @@ impl<V: Variant> Drop for HubPlayer<V> {
 /// (see the module notes).
 pub fn hub_factory<V: Variant>(
     rules: V,
-    eval: Option<String>,
+    eval: Option<EvalSpec>,
 ) -> impl Fn(&PlayerSpec) -> Result<Box<dyn Player<V::Position>>, BuildError> + Sync {
     let search = search_factory::<V>(rules, eval);
     let variant = rules.hub_variant();

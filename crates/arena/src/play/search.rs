@@ -16,7 +16,7 @@ use crate::plan::spec::{Limits, PlayerSpec};
 use crate::play::error::{BuildError, BuildProblem};
 use crate::play::player::Choice;
 use crate::play::player::{builtin_factory, ClockState, Evaluator, Player};
-use parlour_game::registry::{self, EvaluatorOf};
+use parlour_game::registry::{self, EvalSpec, EvaluatorOf};
 use parlour_game::{Evaluate, Evaluator as _, History, Variant};
 use parlour_hub::EngineError;
 use parlour_search::Searcher;
@@ -159,19 +159,17 @@ impl<G: Evaluate> Player<G> for SearchPlayer<G> {
     }
 }
 
-/// The evaluator of `rules`' game that `spec` names, else `default`, else
-/// the game's default one, with the databases of `egdb`
-/// ([`registry::evaluator`]).
+/// The evaluator of `rules`' game that `spec` names (the game's default
+/// where it names none), with the databases of `egdb`
+/// ([`registry::evaluator`], the one road to an evaluator).
 fn evaluator<V: Variant>(
     rules: &V,
     name: &str,
-    spec: Option<&str>,
+    spec: Option<&EvalSpec>,
     egdb: Option<&Path>,
 ) -> Result<EvaluatorOf<V>, BuildError> {
-    if spec.is_none() && egdb.is_none() {
-        return Ok(Default::default());
-    }
-    registry::evaluator(rules, spec.unwrap_or("default"), egdb).map_err(|e| BuildError {
+    let default = EvalSpec::Default;
+    registry::evaluator(rules, spec.unwrap_or(&default), egdb).map_err(|e| BuildError {
         name: name.to_string(),
         problem: e.into(),
     })
@@ -186,7 +184,7 @@ fn evaluator<V: Variant>(
 /// its first game.
 pub fn search_factory<V: Variant>(
     rules: V,
-    eval: Option<String>,
+    eval: Option<EvalSpec>,
 ) -> impl Fn(&PlayerSpec) -> Result<Box<dyn Player<V::Position>>, BuildError> + Sync {
     let builtin = builtin_factory::<V::Position>(None);
     move |spec: &PlayerSpec| match spec {
@@ -196,7 +194,7 @@ pub fn search_factory<V: Variant>(
             eval: own,
             egdb,
         } => {
-            let own = own.as_deref().or(eval.as_deref());
+            let own = own.as_ref().or(eval.as_ref());
             let eval = evaluator(&rules, name, own, egdb.as_deref())?;
             Ok(Box::new(SearchPlayer::<V::Position>::new(
                 name.clone(),
@@ -205,7 +203,7 @@ pub fn search_factory<V: Variant>(
             )?) as Box<_>)
         }
         PlayerSpec::Greedy { name, eval: own } => {
-            let own = own.as_deref().or(eval.as_deref());
+            let own = own.as_ref().or(eval.as_ref());
             let eval = evaluator(&rules, name, own, None)?;
             let score: Evaluator<V::Position> = Arc::new(move |pos| eval.evaluate(pos));
             builtin_factory(Some(score))(spec)
@@ -233,7 +231,7 @@ mod tests {
     fn spec_limits_become_search_limits() {
         use parlour_search::Limits as L;
         let player =
-            |t: &str| SearchPlayer::<Position>::new("s", &limits(t), Eval::default()).unwrap();
+            |t: &str| SearchPlayer::<Position>::new("s", &limits(t), Eval::Handwritten).unwrap();
         let none = ClockState::default();
         assert_eq!(player("search:depth=5").search_limits(&none), L::Depth(5));
         assert_eq!(
@@ -275,7 +273,7 @@ mod tests {
     #[test]
     fn impossible_limits_are_refused() {
         let err = |t: &str| {
-            SearchPlayer::<Position>::new("s", &limits(t), Eval::default())
+            SearchPlayer::<Position>::new("s", &limits(t), Eval::Handwritten)
                 .err()
                 .unwrap()
                 .problem
@@ -299,7 +297,7 @@ mod tests {
         let mut p = SearchPlayer::<Position>::new(
             "s",
             &limits("search:movetime=5000,depth=2"),
-            Eval::default(),
+            Eval::Handwritten,
         )
         .unwrap();
         let shown = ClockState {
@@ -356,7 +354,7 @@ mod tests {
         let err = factory(&bad).err().unwrap();
         assert!(matches!(err.problem, BuildProblem::Eval(_)), "{err}");
         // The match's evaluation, where a spec names none.
-        let factory = search_factory(Rules::ENGLISH, Some("nonsense".into()));
+        let factory = search_factory(Rules::ENGLISH, Some("nonsense".parse().unwrap()));
         assert!(factory(&"greedy".parse().unwrap()).is_err());
         assert!(factory(&"random".parse().unwrap()).is_ok());
     }

@@ -291,14 +291,8 @@ struct Active {
 /// board of `rules`: there is for the default board (three squares with
 /// diagonals), whatever its other rules.
 pub fn shipped(rules: PegRules) -> Option<Arc<PegModel>> {
-    shipped_ref(rules).map(|_| shipped_cell().clone())
-}
-
-/// [`shipped`] without the reference count, for the evaluation itself.
-#[inline]
-pub(crate) fn shipped_ref(rules: PegRules) -> Option<&'static PegModel> {
-    let model: &'static PegModel = shipped_cell();
-    model.fits(rules).then_some(model)
+    let model = shipped_cell();
+    model.fits(rules).then(|| model.clone())
 }
 
 #[inline]

@@ -5,7 +5,8 @@
 #![allow(dead_code)] // each test file uses a part
 
 use parlour_checkers::{Action, Position, Rules};
-use parlour_game::{Evaluate, Game, History, Outcome, Side};
+use parlour_game::{Evaluate, Game, History, Outcome, Side, Variant};
+use parlour_pegs::PegPosition;
 use parlour_search::{Limits, Searcher};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -16,6 +17,25 @@ use ahash::AHashMap as HashMap;
 use std::ops::RangeInclusive;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+
+/// A position's default evaluation, as every way in resolves it (the
+/// registry's [`Variant::default_evaluator`] for the position's rules).
+pub trait DefaultEval: Evaluate {
+    /// The evaluation the rules of `self` play by default.
+    fn default_eval(&self) -> Self::Evaluator;
+}
+
+impl DefaultEval for Position {
+    fn default_eval(&self) -> Self::Evaluator {
+        self.rules().default_evaluator()
+    }
+}
+
+impl DefaultEval for PegPosition {
+    fn default_eval(&self) -> Self::Evaluator {
+        self.rules().default_evaluator()
+    }
+}
 
 /// Material from `side`'s view: a man 100, a king 150.
 pub fn material(pos: &Position, side: Side) -> i32 {
@@ -151,15 +171,15 @@ pub fn mirror_move(text: &str) -> String {
 /// Checks that a single-threaded search of each of `histories` to `depth`
 /// gives the same move, score, node count and principal variation from
 /// two new searchers and from `reused` cleared.
-pub fn assert_deterministic<G: Evaluate>(
+pub fn assert_deterministic<G: DefaultEval>(
     histories: &[History<G>],
     depth: u32,
     reused: &mut Searcher,
 ) {
     let stop = Arc::new(AtomicBool::new(false));
-    let eval = G::Evaluator::default();
     let limits = Limits::Depth(depth);
     for history in histories {
+        let eval = history.current().default_eval();
         let fresh = || {
             Searcher::new(1, 2)
                 .unwrap()
@@ -195,7 +215,7 @@ pub struct Score {
 /// A match of the searcher at `depth` against `opponent`: `games` games
 /// from `start` after an opening of `opening` random plies (`random`),
 /// colours alternating, a game still going after `max_plies` drawn.
-pub struct Match<G: Evaluate> {
+pub struct Match<G: DefaultEval> {
     pub start: G,
     pub opening: RangeInclusive<usize>,
     pub depth: u32,
@@ -204,12 +224,12 @@ pub struct Match<G: Evaluate> {
     pub random: Player<G>,
 }
 
-impl<G: Evaluate> Match<G> {
+impl<G: DefaultEval> Match<G> {
     /// Plays the match from `seed`.
     pub fn play(&self, opponent: Player<G>, seed: u64) -> Score {
         let mut searcher = Searcher::new(1, 16).unwrap();
         let stop = Arc::new(AtomicBool::new(false));
-        let eval = G::Evaluator::default();
+        let eval = self.start.default_eval();
         let mut rng = StdRng::seed_from_u64(seed);
         let mut score = Score::default();
         for game in 0..self.games {
