@@ -21,7 +21,7 @@ fn search(c: &mut Criterion) {
         group.bench_function(format!("{name} start depth {depth}"), |b| {
             b.iter(|| {
                 searcher.clear();
-                black_box(searcher.search_position(&start, Limits::Depth(depth), &eval))
+                black_box(searcher.search_position(&start, Limits::depth(depth), &eval))
             })
         });
     }

@@ -56,18 +56,18 @@
 //!
 //! ```text
 //! let builtin = builtin_factory(Some(eval));
-//! let factory = move |spec: &PlayerSpec| match spec {
-//!     PlayerSpec::Search { name, limits, .. } => Ok(Box::new(MyPlayer::new(name, limits)) as _),
-//!     other => builtin(other),
+//! let factory = move |spec: &PlayerSpec| match &spec.kind {
+//!     PlayerKind::Search { limits, .. } => Ok(Box::new(MyPlayer::new(spec.name(), limits)) as _),
+//!     _ => builtin(spec),
 //! };
 //! ```
 //!
 //! ```
-//! use parlour_arena::{run_match, search_factory, GameCount, MatchConfig};
+//! use parlour_arena::{run_match, search_factory, GameCount, MatchConfig, PlayerSpec};
 //! use parlour_checkers::Rules;
 //!
 //! let config = MatchConfig {
-//!     engines: vec!["random:seed=1".into(), "greedy".into()],
+//!     engines: PlayerSpec::read_all(&["random:seed=1", "greedy"]).unwrap(),
 //!     openings: Some("deck".into()),
 //!     games: GameCount::Rounds(2),
 //!     ..MatchConfig::default()
@@ -106,7 +106,7 @@ pub use plan::openings::{self, BookOptions, Loaded, Opening, OpeningBook, Openin
 pub use plan::options::{AllowedOptions, EngineKind, SpecKey};
 pub use plan::schedule::{GameCount, Tournament};
 pub use plan::shard::Shard;
-pub use plan::spec::{Limits, PlayerSpec, TimeControl};
+pub use plan::spec::{EngineOptions, PlayerKind, PlayerSpec, TimeControl};
 pub use plan::MOST_GAMES;
 pub use play::error::{BuildError, BuildProblem};
 pub use play::hub::{self, hub_factory, HubPlayer};

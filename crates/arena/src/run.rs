@@ -7,6 +7,7 @@
 use crate::error::MatchError;
 use crate::plan::config::MatchConfig;
 use crate::plan::{Engines, Plan};
+use crate::play::error::BuildError;
 use crate::play::game::{play_game, GameSetup};
 use crate::play::player::Factory;
 use crate::record::error::RecordError;
@@ -76,10 +77,12 @@ pub fn run_match<V: Variant>(
     progress: &(dyn Fn(&Progress<'_>) + Sync),
 ) -> Result<MatchReport, MatchError> {
     let engines = Engines::of(config)?;
-    for spec in &engines.specs {
-        factory(spec)?;
-    }
-    let plan = Plan::new(config, rules, engines)?;
+    let evaluations = engines
+        .specs
+        .iter()
+        .map(|spec| Ok(factory(spec)?.evaluation()))
+        .collect::<Result<Vec<_>, BuildError>>()?;
+    let plan = Plan::new(config, rules, engines, evaluations)?;
     let resumed = match (&config.results, config.resume) {
         (Some(path), true) if path.exists() => Some(resume(path, &plan, rules)?),
         (_, true) => Some(Resumed {

@@ -9,7 +9,7 @@ mod common;
 use common::factory;
 use parlour_arena::{
     run_match, Adjudication, BuildError, Choice, ClockState, DrawRule, EngineError, GameCount,
-    GameRecord, MatchConfig, Player, PlayerSpec, RandomPlayer, ResignRule,
+    GameRecord, MatchConfig, Player, PlayerKind, PlayerSpec, RandomPlayer, ResignRule,
 };
 use parlour_checkers::{Action, Position, Rules};
 use parlour_game::{Game, History};
@@ -81,18 +81,18 @@ fn against_random(
     let builtin = factory();
     let seen = clocks.clone();
     let make = move |spec: &PlayerSpec| -> Result<Box<dyn Player<Position>>, BuildError> {
-        match spec {
-            PlayerSpec::Search { name, .. } => Ok(Box::new(Odd {
-                name: name.clone(),
+        match spec.kind {
+            PlayerKind::Search { .. } => Ok(Box::new(Odd {
+                name: spec.name().to_string(),
                 habit,
                 random: RandomPlayer::new("inner", None),
                 clocks: seen.clone(),
             })),
-            other => builtin(other),
+            _ => builtin(spec),
         }
     };
     let mut config = MatchConfig {
-        engines: vec![odd.to_string(), "random".into()],
+        engines: PlayerSpec::read_all(&[odd, "random"]).unwrap(),
         games: GameCount::Rounds(1),
         openings: Some("start".into()),
         time_margin: Duration::from_millis(10),
@@ -228,10 +228,7 @@ fn level_scores_on_both_sides_draw() {
         }))
     };
     let config = MatchConfig {
-        engines: vec![
-            "search:depth=1,name=a".into(),
-            "search:depth=1,name=b".into(),
-        ],
+        engines: PlayerSpec::read_all(&["search:depth=1,name=a", "search:depth=1,name=b"]).unwrap(),
         games: GameCount::Rounds(1),
         openings: Some("start".into()),
         adjudication: Adjudication {

@@ -36,7 +36,7 @@ fn analyse_text(text: &str, settings: &Settings) -> (String, analyse::GameAnalys
 /// default thresholds, with the default evaluation).
 fn settings() -> Settings {
     Settings {
-        limits: Limits::Depth(8),
+        limits: Limits::depth(8),
         thresholds: Thresholds {
             mistake: 50,
             ..Thresholds::default()

@@ -6,10 +6,11 @@ mod common;
 
 use common::{factory, scratch};
 use parlour_arena::{
-    builtin_factory, run_match, BuildProblem, GameCount, MatchConfig, MatchError, OpeningError,
-    PlanError, RecordError, SpecKey, SpecProblem,
+    builtin_factory, run_match, search_factory, BuildProblem, GameCount, MatchConfig, MatchError,
+    OpeningError, PlanError, PlayerSpec, RecordError, SpecKey, SpecProblem,
 };
 use parlour_checkers::{Position, Rules};
+use parlour_search::LimitError;
 use std::path::PathBuf;
 
 /// Runs `config` and returns its error, checking that no game started.
@@ -20,17 +21,9 @@ fn refused(config: MatchConfig) -> MatchError {
     .unwrap_err()
 }
 
-/// The problem of a spec that does not read, or a panic.
-fn spec_problem(err: MatchError) -> SpecProblem {
-    match err {
-        MatchError::Plan(PlanError::Spec(e)) => e.problem,
-        other => panic!("not a spec error: {other}"),
-    }
-}
-
 fn two(a: &str, b: &str) -> MatchConfig {
     MatchConfig {
-        engines: vec![a.into(), b.into()],
+        engines: PlayerSpec::read_all(&[a, b]).unwrap(),
         games: GameCount::Rounds(1),
         ..MatchConfig::default()
     }
@@ -41,43 +34,42 @@ fn bad_engine_specs_are_refused() {
     let dir = scratch("specs");
     let pdn = dir.join("never.pdn");
     let s = |t: &str| t.to_string();
-    for (a, b, problem) in [
+    // A spec is read where its text enters, before any match.
+    for (text, problem) in [
         (
-            "random",
             "alphabeta:depth=3",
             SpecProblem::UnknownKind {
                 kind: s("alphabeta"),
             },
         ),
-        ("random", "search", SpecProblem::NoLimit),
+        ("search:depth=0", SpecProblem::Limit(LimitError::Depth(0))),
         (
-            "random",
-            "search:depth=0",
-            SpecProblem::NotPositive {
-                key: SpecKey::Depth,
-                value: s("0"),
-            },
-        ),
-        (
-            "random",
             "search:depth=4,depth=5",
             SpecProblem::Repeated {
                 key: SpecKey::Depth,
             },
         ),
-        (
-            "random",
-            "random:seed=-1",
-            SpecProblem::Seed { value: s("-1") },
-        ),
+        ("random:seed=-1", SpecProblem::Seed { value: s("-1") }),
     ] {
-        let err = refused(MatchConfig {
-            pdn: Some(pdn.clone()),
-            ..two(a, b)
-        });
-        assert_eq!(spec_problem(err), problem);
-        assert!(!pdn.exists(), "{b}: the PDN file was made");
+        let err = PlayerSpec::read_all(&["random", text]).unwrap_err();
+        assert_eq!(err.problem, problem, "{text}");
     }
+    // A search with no limit reads, and a match refuses it.
+    let err = run_match(
+        &MatchConfig {
+            pdn: Some(pdn.clone()),
+            ..two("random", "search")
+        },
+        &Rules::ENGLISH,
+        &search_factory(Rules::ENGLISH, None),
+        &|_| panic!("no game may start"),
+    )
+    .unwrap_err();
+    assert!(
+        matches!(err, MatchError::Build(ref e) if matches!(e.problem, BuildProblem::NoLimit)),
+        "{err}"
+    );
+    assert!(!pdn.exists(), "the PDN file was made");
     let err = refused(MatchConfig {
         pdn: Some(pdn.clone()),
         ..two("random", "random")
@@ -92,7 +84,7 @@ fn bad_engine_specs_are_refused() {
     assert!(!pdn.exists());
     assert!(matches!(
         refused(MatchConfig {
-            engines: vec!["random".into()],
+            engines: PlayerSpec::read_all(&["random"]).unwrap(),
             ..MatchConfig::default()
         }),
         MatchError::Plan(PlanError::TooFewEngines { count: 1 })
@@ -250,11 +242,7 @@ fn unwritable_output_paths_are_refused() {
 fn inconsistent_options_are_refused() {
     assert!(matches!(
         refused(MatchConfig {
-            engines: vec![
-                "random:seed=1".into(),
-                "random:seed=2".into(),
-                "greedy".into(),
-            ],
+            engines: PlayerSpec::read_all(&["random:seed=1", "random:seed=2", "greedy",]).unwrap(),
             sprt: Some("0,5,0.05,0.05".parse().unwrap()),
             ..MatchConfig::default()
         }),
@@ -283,7 +271,9 @@ fn inconsistent_options_are_refused() {
     ));
     // 21 engines play 210 pairings: 100,000 games each is 21 million.
     let many = refused(MatchConfig {
-        engines: (0..21).map(|i| format!("random:seed={i}")).collect(),
+        engines: (0..21)
+            .map(|i| format!("random:seed={i}").parse().unwrap())
+            .collect(),
         games: GameCount::Games(100_000),
         ..MatchConfig::default()
     });

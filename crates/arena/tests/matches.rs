@@ -6,7 +6,9 @@
 mod common;
 
 use common::{check_record, factory, factory_with_search, occurrences, scratch, undated};
-use parlour_arena::{run_match, GameCount, Hypothesis, MatchConfig, Pentanomial, Tournament, Wld};
+use parlour_arena::{
+    run_match, GameCount, Hypothesis, MatchConfig, Pentanomial, PlayerSpec, Tournament, Wld,
+};
 use parlour_checkers::Rules;
 use parlour_game::Variant;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -14,7 +16,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 fn random_vs_greedy(rules: Rules, name: &str) {
     let dir = scratch(name);
     let config = MatchConfig {
-        engines: vec!["random:seed=5".into(), "greedy".into()],
+        engines: PlayerSpec::read_all(&["random:seed=5", "greedy"]).unwrap(),
         openings: Some("deck".into()),
         games: GameCount::Rounds(4),
         pdn: Some(dir.join("games.pdn")),
@@ -113,7 +115,7 @@ fn the_same_seed_gives_the_same_games_at_any_concurrency() {
     for rules in [Rules::ENGLISH, Rules::HUFFING] {
         let run = |concurrency| {
             let config = MatchConfig {
-                engines: vec!["random".into(), "greedy".into()],
+                engines: PlayerSpec::read_all(&["random", "greedy"]).unwrap(),
                 openings: Some("random:plies=4".into()),
                 games: GameCount::Games(7),
                 concurrency,
@@ -143,7 +145,7 @@ fn round_robin_and_gauntlet_pair_the_engines() {
         "greedy".to_string(),
     ];
     let config = MatchConfig {
-        engines: engines.clone(),
+        engines: PlayerSpec::read_all(&engines).unwrap(),
         openings: Some("tough".into()),
         games: GameCount::Rounds(1),
         concurrency: 2,
@@ -183,7 +185,7 @@ fn an_sprt_stops_the_match_and_names_the_hypothesis() {
         (["random", "search:depth=3"], Hypothesis::H0),
     ] {
         let config = MatchConfig {
-            engines: engines.map(String::from).to_vec(),
+            engines: PlayerSpec::read_all(&engines).unwrap(),
             openings: Some("deck".into()),
             games: GameCount::Rounds(60),
             sprt: Some("0,200,0.05,0.05".parse().unwrap()),
@@ -208,7 +210,7 @@ fn an_sprt_stops_the_match_and_names_the_hypothesis() {
 fn checkers_defaults_to_the_ballot_deck_each_opening_twice() {
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let config = MatchConfig {
-        engines: vec!["random".into(), "greedy".into()],
+        engines: PlayerSpec::read_all(&["random", "greedy"]).unwrap(),
         stop: Some(stop.clone()),
         ..MatchConfig::default()
     };

@@ -11,7 +11,7 @@ mod common;
 use common::{factory, occurrences, scratch, undated};
 use parlour_arena::{
     read_results, run_match, Adjudication, GameCount, MatchConfig, MatchError, MatchReport,
-    RecordError, Shard,
+    PlayerSpec, RecordError, Shard,
 };
 use parlour_checkers::Rules;
 use parlour_game::Variant;
@@ -23,7 +23,7 @@ const GAMES: usize = 10;
 
 fn config(dir: &Path, concurrency: usize) -> MatchConfig {
     MatchConfig {
-        engines: vec!["random:seed=2".into(), "greedy".into()],
+        engines: PlayerSpec::read_all(&["random:seed=2", "greedy"]).unwrap(),
         openings: Some("deck".into()),
         games: GameCount::Rounds(GAMES as u32 / 2),
         concurrency,
@@ -226,7 +226,7 @@ fn resuming_another_match_is_refused_naming_the_difference() {
         ),
         (
             MatchConfig {
-                engines: vec!["random:seed=3".into(), "greedy".into()],
+                engines: PlayerSpec::read_all(&["random:seed=3", "greedy"]).unwrap(),
                 ..base.clone()
             },
             Rules::ENGLISH,
@@ -285,7 +285,11 @@ fn resuming_another_match_is_refused_naming_the_difference() {
     // The same engine under the same name with other limits.
     let dir2 = scratch("limits");
     let named = |seed: u32| MatchConfig {
-        engines: vec![format!("random:seed={seed},name=r"), "greedy".into()],
+        engines: PlayerSpec::read_all(&[
+            format!("random:seed={seed},name=r"),
+            "greedy".to_string(),
+        ])
+        .unwrap(),
         ..config(&dir2, 1)
     };
     run_until(&named(2), Rules::ENGLISH, 2);

@@ -9,7 +9,7 @@ mod common;
 use common::{factory_with_search, scratch, undated};
 use parlour_arena::{
     merge_results, run_match, GameCount, MatchConfig, MatchError, MatchReport, PlanError,
-    RecordError, ReportError, Shard, Sprt,
+    PlayerSpec, RecordError, ReportError, Shard, Sprt,
 };
 use parlour_checkers::Rules;
 use std::path::{Path, PathBuf};
@@ -18,11 +18,8 @@ use std::path::{Path, PathBuf};
 /// every other, two openings each.
 fn config(results: Option<PathBuf>, pdn: Option<PathBuf>, shard: Option<Shard>) -> MatchConfig {
     MatchConfig {
-        engines: vec![
-            "search:depth=3".into(),
-            "search:depth=1,name=shallow".into(),
-            "greedy".into(),
-        ],
+        engines: PlayerSpec::read_all(&["search:depth=3", "search:depth=1,name=shallow", "greedy"])
+            .unwrap(),
         openings: Some("deck".into()),
         shuffle_openings: true,
         games: GameCount::Rounds(2),
@@ -163,7 +160,7 @@ fn three_shards_merge_into_the_whole_match() {
 fn an_sprt_applies_to_the_merged_pairs_not_to_a_shard() {
     let dir = scratch("shards-sprt");
     let two = |results: PathBuf, shard| MatchConfig {
-        engines: vec!["search:depth=2".into(), "random".into()],
+        engines: PlayerSpec::read_all(&["search:depth=2", "random"]).unwrap(),
         games: GameCount::Rounds(3),
         results: Some(results),
         shard,

@@ -7,7 +7,7 @@
 //! learning pipeline (self-play, then training its model).
 
 use arrayvec::ArrayVec;
-use parlour_arena::{hub_factory, run_match, GameCount, MatchConfig};
+use parlour_arena::{hub_factory, run_match, GameCount, MatchConfig, PlayerSpec};
 use parlour_game::registry::sorted_moves;
 use parlour_game::{
     divide, perft, perft_parallel, weights, DecodeError, EvalId, Evaluate, Evaluator, Feature,
@@ -286,7 +286,7 @@ fn nim_is_found_by_name_and_its_moves_and_perft_are_counted() {
 fn nim_plays_a_short_match_through_the_match_factory() {
     let rules = Nim::parse_rules("stones=13").unwrap();
     let config = MatchConfig {
-        engines: vec!["search:depth=6".into(), "random:seed=3".into()],
+        engines: PlayerSpec::read_all(&["search:depth=6", "random:seed=3"]).unwrap(),
         openings: Some("start".into()),
         games: GameCount::Rounds(2),
         ..MatchConfig::default()

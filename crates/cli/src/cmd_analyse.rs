@@ -7,7 +7,7 @@
 //! and a graph of each game's scores, `analyse::analysis_page`),
 //! rewritten after each game too.
 
-use crate::options::{at_least, cores, threads, EngineArgs, GameArgs};
+use crate::options::{at_least, cores, limits_or, threads, EngineArgs, GameArgs, LimitArgs};
 use crate::Run;
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -19,6 +19,10 @@ use parlour_search::{Limits, Searcher};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+/// The limit of each position's search when none is given: a second (its
+/// help says so).
+pub const DEFAULT_LIMITS: Limits = Limits::movetime(Duration::from_millis(1000));
 
 /// Flags of `parlour analyse`.
 #[derive(Args, Debug)]
@@ -32,17 +36,10 @@ pub struct AnalyseArgs {
     /// Analyse only this game of the file, from 1.
     #[arg(long, value_parser = at_least(1u64))]
     number: Option<u64>,
-    /// Search each position this many milliseconds, at least 1 (the default
-    /// limit: 1000).
-    #[arg(long, group = "limit", value_parser = at_least(1u64))]
-    movetime: Option<u64>,
-    /// Search each position to this depth in plies (1 to 100).
-    #[arg(long, short, group = "limit",
-          value_parser = clap::value_parser!(u32).range(1..=i64::from(parlour_search::MAX_DEPTH)))]
-    depth: Option<u32>,
-    /// Search each position about this many nodes (at least 1).
-    #[arg(long, group = "limit", value_parser = at_least(1u64))]
-    nodes: Option<u64>,
+    /// Each position's search limits (default: `--movetime 1000`, a
+    /// second a position).
+    #[command(flatten)]
+    limits: LimitArgs,
     #[command(flatten)]
     engine: EngineArgs,
     /// A move after which the engine's best move scores at least this
@@ -86,12 +83,8 @@ fn hundredths(text: &str) -> Result<i32, String> {
 
 impl AnalyseArgs {
     /// The search limit the flags ask for.
-    fn limits(&self) -> Limits {
-        match (self.depth, self.nodes, self.movetime) {
-            (Some(d), ..) => Limits::Depth(d),
-            (_, Some(n), _) => Limits::Nodes(n),
-            (.., t) => Limits::MoveTime(Duration::from_millis(t.unwrap_or(1000))),
-        }
+    fn limits(&self) -> Result<Limits> {
+        limits_or(self.limits.request(), DEFAULT_LIMITS)
     }
 }
 
@@ -126,7 +119,7 @@ impl Visit for OneGame<'_> {
         let threads = threads(args.engine.threads, cores());
         let mut searcher = Searcher::new(threads, args.engine.hash)?;
         let settings = Settings {
-            limits: args.limits(),
+            limits: args.limits()?,
             thresholds: Thresholds {
                 mistake: args.mistake,
                 blunder: args.blunder,

@@ -114,7 +114,7 @@ impl BenchGame<'_> {
         let eval = self.args.eval.evaluator(&rules)?;
         self.searcher.clear();
         let stop = Arc::new(AtomicBool::new(false));
-        let limits = Limits::Depth(case.depth);
+        let limits = Limits::depth(case.depth);
         let result = self.searcher.search(&history, limits, &eval, &stop, |_| {});
         Ok(Row {
             best: result

@@ -2,7 +2,8 @@
 //! then the best move.
 
 use crate::options::{
-    at_least, cores, play_moves, threads, EngineArgs, GameArgs, MovesArg, PictureArgs,
+    cores, limits_or, play_moves, threads, ClockArgs, EngineArgs, GameArgs, LimitArgs, MovesArg,
+    PictureArgs,
 };
 use crate::Run;
 use anyhow::{Context, Result};
@@ -14,8 +15,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The limit when none is given: one second.
-const DEFAULT_MOVETIME_MS: u64 = 1000;
+/// The limit when none is given: a second a move (its help says so).
+pub const DEFAULT_LIMITS: Limits = Limits::movetime(Duration::from_millis(1000));
 
 /// Flags of `parlour best`.
 #[derive(Args, Debug)]
@@ -25,8 +26,11 @@ pub struct BestArgs {
     // The search sees the repetitions the moves make.
     #[command(flatten)]
     moves: MovesArg,
+    /// The limits (default: `--movetime 1000`, a second).
     #[command(flatten)]
     limits: LimitArgs,
+    #[command(flatten)]
+    clock: ClockArgs,
     #[command(flatten)]
     engine: EngineArgs,
     /// With `--svg FILE`: the position searched, the best move and the
@@ -39,47 +43,6 @@ pub struct BestArgs {
     #[arg(long, value_name = "N", default_value_t = 2,
           value_parser = clap::value_parser!(u32).range(0..=100))]
     arrows: u32,
-}
-
-/// The search limit: one of depth, nodes, time per move, or a clock
-/// (default: `--movetime 1000`).
-#[derive(Args, Debug, Clone, Default)]
-pub struct LimitArgs {
-    /// Search to this depth in plies (1 to 100).
-    #[arg(long, short, group = "limit",
-          value_parser = clap::value_parser!(u32).range(1..=i64::from(parlour_search::MAX_DEPTH)))]
-    depth: Option<u32>,
-    /// Search about this many nodes (at least 1).
-    #[arg(long, group = "limit", value_parser = at_least(1u64))]
-    nodes: Option<u64>,
-    /// Think this many milliseconds, at least 1 (the default limit: 1000).
-    #[arg(long, group = "limit", value_parser = at_least(1u64))]
-    movetime: Option<u64>,
-    /// Milliseconds left on the side to move's clock (at least 1).
-    #[arg(long, group = "limit", value_parser = at_least(1u64))]
-    clock: Option<u64>,
-    /// Milliseconds added to the clock after each move, 0 or more (with
-    /// `--clock`).
-    #[arg(long, requires = "clock")]
-    inc: Option<u64>,
-}
-
-impl LimitArgs {
-    /// The limit the flags ask for (each flag's range is checked as it is
-    /// read, a usage error).
-    pub fn limits(&self) -> Limits {
-        let ms = Duration::from_millis;
-        match (self.depth, self.nodes, self.movetime, self.clock) {
-            (Some(d), ..) => Limits::Depth(d),
-            (_, Some(n), ..) => Limits::Nodes(n),
-            (_, _, Some(t), _) => Limits::MoveTime(ms(t)),
-            (_, _, _, Some(c)) => Limits::Clock {
-                remaining: ms(c),
-                increment: ms(self.inc.unwrap_or(0)),
-            },
-            _ => Limits::MoveTime(ms(DEFAULT_MOVETIME_MS)),
-        }
-    }
 }
 
 /// `info depth <d> score <s> nodes <n> nps <n> [tbhits <n>] time <seconds>
@@ -107,7 +70,7 @@ impl Visit for &BestArgs {
     type Output = Result<()>;
 
     fn visit<V: Variant>(self) -> Result<()> {
-        let limits = self.limits.limits();
+        let limits = limits_or(self.clock.add_to(self.limits.request()), DEFAULT_LIMITS)?;
         let start = self.game.position::<V>()?;
         let eval = self.engine.eval.evaluator(&V::rules_of(&start))?;
         let history = play_moves(start, &self.moves.moves)?;

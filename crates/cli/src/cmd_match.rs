@@ -7,14 +7,14 @@
 //! lets the games under way finish and be recorded, and the final tables on
 //! stdout (and with `--html` the arena's HTML report).
 
-use crate::options::{stop_on_ctrl_c, EvalArg, GameArgs, WideArg};
+use crate::options::{engine_spec, stop_on_ctrl_c, EvalArg, GameArgs, WideArg};
 use crate::progress::Progress as CliProgress;
 use crate::Run;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use parlour_arena::{
     hub_factory, run_match, Adjudication, BookOptions, DrawRule, GameCount, MatchConfig, MatchReport,
-    OpeningBook, OpeningSpec, PlayerSpec, Progress, ResignRule, Shard, Sprt, SprtModel, Tournament,
+    OpeningBook, OpeningSpec, PlayerKind, PlayerSpec, Progress, ResignRule, Shard, Sprt, SprtModel, Tournament,
 };
 use parlour_game::{Variant, Visit};
 use std::path::PathBuf;
@@ -83,8 +83,8 @@ pub struct MatchArgs {
     /// the first game (one that cannot start stops the match); a crash, a
     /// silence past the timeout or an illegal move loses that game with the
     /// reason recorded, and the engine is restarted for the next.
-    #[arg(long = "engine", value_name = "SPEC")]
-    engines: Vec<String>,
+    #[arg(long = "engine", value_name = "SPEC", value_parser = engine_spec())]
+    engines: Vec<PlayerSpec>,
     /// Who plays whom among more than two engines.
     #[arg(long, value_enum, default_value = "round-robin")]
     tournament: TournamentArg,
@@ -201,7 +201,7 @@ impl MatchArgs {
     fn config(&self, default_engines: [&str; 2]) -> Result<MatchConfig> {
         let defaulted = self.engines.is_empty();
         let engines = if defaulted {
-            default_engines.map(String::from).to_vec()
+            PlayerSpec::read_all(&default_engines)?
         } else {
             self.engines.clone()
         };
@@ -335,14 +335,14 @@ fn say_duplicates<V: Variant>(config: &MatchConfig, rules: &V) {
 }
 
 /// What the databases of each search engine's `egdb=` cover, once a
-/// directory, as `best --egdb` says it (a spec that does not parse is
-/// the arena's to refuse).
-fn say_engines_coverage(engines: &[String]) {
-    let mut dirs: Vec<PathBuf> = Vec::new();
-    for spec in engines.iter().filter_map(|e| e.parse::<PlayerSpec>().ok()) {
-        if let PlayerSpec::Search { egdb: Some(dir), .. } = spec {
+/// directory, as `best --egdb` says it.
+fn say_engines_coverage(engines: &[PlayerSpec]) {
+    let mut dirs: Vec<&PathBuf> = Vec::new();
+    for spec in engines {
+        if let PlayerKind::Search { engine, .. } = &spec.kind {
+            let Some(dir) = &engine.egdb else { continue };
             if !dirs.contains(&dir) && dir.is_dir() {
-                crate::cmd_egdb::say_coverage(&dir);
+                crate::cmd_egdb::say_coverage(dir);
                 dirs.push(dir);
             }
         }

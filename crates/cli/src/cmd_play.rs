@@ -1,17 +1,17 @@
 //! `parlour play`: a game against the engine in the terminal.
 
-use crate::options::{mebibytes, thread_count, threads, EvalArg, GameArgs};
+use crate::options::{engine_spec, mebibytes, thread_count, threads, EvalArg, GameArgs};
 use crate::Run;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
+use parlour_arena::{PlayerKind, PlayerSpec};
 use parlour_game::{Side, Variant, Visit};
-use parlour_hub::terminal::{play, PlayOptions};
-use parlour_search::Limits;
+use parlour_hub::terminal::{play, PlayOptions, DEFAULT_LIMITS};
+use parlour_search::{Limits, TimeLimit};
 use std::path::PathBuf;
-use std::time::Duration;
 
-/// The engine's limit when `--engine` gives none: half a second a move.
-const DEFAULT_MOVETIME_MS: u64 = 500;
+/// The table of the engine when neither `--hash` nor `hash=` gives one.
+const DEFAULT_HASH_MIB: usize = 32;
 
 /// The side a person plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -27,10 +27,12 @@ pub enum Colour {
 pub struct PlayArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// The engine: `search` (half a second a move), `search:depth=N`,
-    /// `search:movetime=MS` or `search:nodes=N`.
-    #[arg(long, default_value = "search")]
-    engine: String,
+    /// The engine, a `search` spec as `match` reads it: `search` (half a
+    /// second a move), `search:depth=N`, `search:movetime=MS`,
+    /// or `search:nodes=N` (a depth beside another stops early), with `eval=`,
+    /// `egdb=`, `threads=` and `hash=` as in `match` (or the flags).
+    #[arg(long, default_value = "search", value_parser = engine_spec())]
+    engine: PlayerSpec,
     /// The side you play.
     #[arg(long, value_enum, default_value = "black")]
     colour: Colour,
@@ -41,60 +43,58 @@ pub struct PlayArgs {
     /// Search threads, 1 to 1024 (default 1).
     #[arg(long, short, value_parser = thread_count())]
     threads: Option<usize>,
-    /// Transposition table size in MiB, at most the memory available.
-    #[arg(long, default_value_t = 32, value_parser = mebibytes())]
-    hash: usize,
+    /// Transposition table size in MiB, at most the memory available
+    /// (default 32).
+    #[arg(long, value_parser = mebibytes())]
+    hash: Option<usize>,
     #[command(flatten)]
     eval: EvalArg,
 }
 
-/// Reads an engine spec: `search`, `search:depth=N`, `search:movetime=MS`,
-/// `search:nodes=N`.
-pub fn engine_limits(spec: &str) -> Result<Limits> {
-    let spec = spec.trim();
-    let (kind, rest) = spec.split_once(':').unwrap_or((spec, ""));
-    if kind != "search" {
+/// The engine `--engine` names, read as `match` reads an engine spec: a
+/// `search` spec, its limits (play's default where it names none), threads
+/// and table (else the flags'); other kinds are refused.
+fn engine(args: &PlayArgs) -> Result<(Limits, usize, usize, EvalArg)> {
+    let spec = &args.engine;
+    let PlayerKind::Search { limits, engine } = &spec.kind else {
         bail!(
-            "unknown engine `{spec}`: use search, search:depth=N, search:movetime=MS or search:nodes=N"
+            "`play --engine {spec}`: the terminal game plays parlour's searcher only: \
+             search, search:depth=N, search:movetime=MS or search:nodes=N"
         );
+    };
+    let twice = |what: &str| anyhow::anyhow!("{what} named twice: by --{what} and in --engine");
+    let threads = match (engine.threads, args.threads) {
+        (Some(_), Some(_)) => return Err(twice("threads")),
+        (spec, flag) => threads(spec.or(flag), 1),
+    };
+    let hash = match (engine.hash_mib, args.hash) {
+        (Some(_), Some(_)) => return Err(twice("hash")),
+        (spec, flag) => spec.map_or(flag.unwrap_or(DEFAULT_HASH_MIB), |h| h as usize),
+    };
+    let limits = limits.unwrap_or(DEFAULT_LIMITS);
+    if matches!(limits.time, Some(TimeLimit::Clock { .. })) {
+        bail!("`play --engine {spec}`: the terminal game keeps no clock: give movetime=MS");
     }
-    if rest.is_empty() {
-        return Ok(Limits::MoveTime(Duration::from_millis(DEFAULT_MOVETIME_MS)));
-    }
-    let (key, value) = rest
-        .split_once('=')
-        .with_context(|| format!("engine option `{rest}` is not of the form name=value"))?;
-    let n: u64 = value
-        .trim()
-        .parse()
-        .ok()
-        .filter(|&n| n > 0)
-        .with_context(|| format!("engine option {key}=`{value}` must be a whole number from 1"))?;
-    match key.trim() {
-        "depth" if n <= u64::from(parlour_search::MAX_DEPTH) => Ok(Limits::Depth(n as u32)),
-        "depth" => bail!("depth must be at most {}", parlour_search::MAX_DEPTH),
-        "movetime" => Ok(Limits::MoveTime(Duration::from_millis(n))),
-        "nodes" => Ok(Limits::Nodes(n)),
-        other => bail!("unknown engine option `{other}`: use depth, movetime or nodes"),
-    }
+    Ok((limits, threads, hash, args.eval.with_spec(engine)?))
 }
 
 impl Visit for &PlayArgs {
     type Output = Result<()>;
 
     fn visit<V: Variant>(self) -> Result<()> {
+        let (limits, threads, hash_mib, eval) = engine(self)?;
         let options = PlayOptions {
             human: match self.colour {
                 Colour::Black => Side::Black,
                 Colour::White => Side::White,
             },
-            limits: engine_limits(&self.engine)?,
-            threads: threads(self.threads, 1),
-            hash_mib: self.hash,
+            limits,
+            threads,
+            hash_mib,
             pdn: self.pdn.clone(),
         };
         let start = self.game.position::<V>()?;
-        let eval = self.eval.evaluator(&V::rules_of(&start))?;
+        let eval = eval.evaluator(&V::rules_of(&start))?;
         let (input, output) = (std::io::stdin().lock(), std::io::stdout().lock());
         play::<V, _, _>(start, input, output, &options, eval).context("play")?;
         Ok(())
@@ -110,22 +110,43 @@ impl Run for PlayArgs {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::Parser;
+    use std::time::Duration;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        play: PlayArgs,
+    }
+
+    fn read(args: &[&str]) -> Result<(Limits, usize, usize, EvalArg)> {
+        let cli = Cli::try_parse_from(std::iter::once("play").chain(args.iter().copied()))?;
+        engine(&cli.play)
+    }
 
     #[test]
-    fn engine_specs() {
-        let limits = |spec| engine_limits(spec).unwrap();
-        assert_eq!(limits("search:depth=3"), Limits::Depth(3));
-        assert_eq!(
-            limits("search:movetime=50"),
-            Limits::MoveTime(Duration::from_millis(50))
-        );
-        assert_eq!(limits("search:nodes=9"), Limits::Nodes(9));
-        assert_eq!(
-            limits("search"),
-            Limits::MoveTime(Duration::from_millis(DEFAULT_MOVETIME_MS))
-        );
-        for bad in ["random", "search:depth=0", "search:depth", "search:speed=3"] {
-            assert!(engine_limits(bad).is_err(), "{bad}");
+    fn the_engine_is_a_search_spec_as_match_reads_it() {
+        let limits = |spec: &str| read(&["--engine", spec]).unwrap().0;
+        assert_eq!(limits("search:depth=3"), Limits::depth(3));
+        assert_eq!(limits("search:movetime=50"), Limits::movetime(Duration::from_millis(50)));
+        assert_eq!(limits("search:nodes=9"), Limits::nodes(9));
+        assert_eq!(limits("search"), DEFAULT_LIMITS);
+        assert_eq!(read(&[]).unwrap().0, DEFAULT_LIMITS);
+        let (_, threads, hash, _) = read(&["--engine", "search:threads=1,hash=8"]).unwrap();
+        assert_eq!((threads, hash), (1, 8));
+        assert_eq!(read(&["--hash", "4"]).unwrap().2, 4);
+        assert_eq!(read(&[]).unwrap().2, DEFAULT_HASH_MIB);
+        for bad in [
+            &["--engine", "random"][..],
+            &["--engine", "hub:engine,depth=2"],
+            &["--engine", "search:depth=0"],
+            &["--engine", "search:depth"],
+            &["--engine", "search:tc=60+1"],
+            &["--engine", "search:speed=3"],
+            &["--engine", "search:hash=8", "--hash", "8"],
+            &["--engine", "search:eval=handwritten", "--eval", "default"],
+        ] {
+            assert!(read(bad).is_err(), "{bad:?}");
         }
     }
 }

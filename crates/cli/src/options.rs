@@ -5,10 +5,12 @@
 use anyhow::{bail, Context, Result};
 use clap::builder::{PossibleValue, PossibleValuesParser, RangedU64ValueParser, TypedValueParser};
 use clap::Args;
+use parlour_arena::{EngineOptions, PlayerSpec};
 use parlour_game::echo::echo;
 use parlour_game::registry::{self, read_line, EvalSpec, EvaluatorOf, MoveOf};
 use parlour_game::{Game, GameList, History, Side, Variant, Visit};
 use parlour_games::Games;
+use parlour_search::{LimitRequest, Limits, Time};
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 
@@ -143,6 +145,93 @@ where
     }
 }
 
+/// A limit flag's value read as a whole number and checked in the one
+/// place every limit is ([`LimitRequest::limits`]), so that a flag out of
+/// range is a usage error with the message every way in gives.
+fn limit_flag(ask: fn(u64) -> LimitRequest) -> impl TypedValueParser<Value = u64> {
+    move |text: &str| -> std::result::Result<u64, String> {
+        let n: u64 = text
+            .parse()
+            .map_err(|_| "not a whole number, or too large".to_string())?;
+        ask(n).limits().map_err(|e| e.to_string())?;
+        Ok(n)
+    }
+}
+
+/// `--depth`, `--nodes`, `--movetime`: a search's limits as the command
+/// line asks for them (`best` adds a clock, [`ClockArgs`]). Each
+/// command's default, where none is given, is a named constant its help
+/// states.
+#[derive(Args, Debug, Clone, Default)]
+pub struct LimitArgs {
+    /// Search to this depth in plies (1 to 100); beside a time or a node
+    /// budget, the search stops there early.
+    #[arg(long, short, value_name = "PLIES",
+          value_parser = limit_flag(|n| LimitRequest { depth: Some(n), ..LimitRequest::default() }))]
+    pub depth: Option<u64>,
+    /// Search about this many nodes (1 to 10^15).
+    #[arg(long, value_name = "N",
+          value_parser = limit_flag(|n| LimitRequest { nodes: Some(n), ..LimitRequest::default() }))]
+    pub nodes: Option<u64>,
+    /// Think this many milliseconds (at least 1).
+    #[arg(long, value_name = "MS",
+          value_parser = limit_flag(|n| LimitRequest { movetime: Some(Time::Millis(n)), ..LimitRequest::default() }))]
+    pub movetime: Option<u64>,
+}
+
+impl LimitArgs {
+    /// What the flags ask for, as every way in writes a limit.
+    pub fn request(&self) -> LimitRequest {
+        LimitRequest {
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime: self.movetime.map(Time::Millis),
+            ..LimitRequest::default()
+        }
+    }
+}
+
+/// `--clock` and `--inc`: the side to move's game clock (`best`).
+#[derive(Args, Debug, Clone, Default)]
+pub struct ClockArgs {
+    /// Milliseconds left on the side to move's clock (at least 1).
+    #[arg(long, value_name = "MS", value_parser = limit_flag(
+        |n| LimitRequest { clock: Some(Time::Millis(n)), ..LimitRequest::default() }))]
+    pub clock: Option<u64>,
+    /// Milliseconds added to the clock after each move, 0 or more (with
+    /// `--clock`).
+    #[arg(long, value_name = "MS", requires = "clock")]
+    pub inc: Option<u64>,
+}
+
+impl ClockArgs {
+    /// `request` with the clock the flags give.
+    pub fn add_to(&self, request: LimitRequest) -> LimitRequest {
+        LimitRequest {
+            clock: self.clock.map(Time::Millis),
+            increment: self.inc.map(Time::Millis),
+            ..request
+        }
+    }
+}
+
+/// The limits `request` asks for, else `default` (each command's named
+/// constant); limits that cannot go together are an error that says why.
+pub fn limits_or(request: LimitRequest, default: Limits) -> Result<Limits> {
+    request
+        .limits_or(default)
+        .context("bad --depth, --nodes, --movetime or --clock")
+}
+
+/// `--engine SPEC`: an engine spec read where it enters, a usage error
+/// with the spec's problem (clap quotes the spec itself, cut short).
+pub fn engine_spec() -> impl TypedValueParser<Value = PlayerSpec> {
+    |text: &str| -> std::result::Result<PlayerSpec, String> {
+        text.parse()
+            .map_err(|e: parlour_arena::SpecError| e.problem_text())
+    }
+}
+
 /// The machine's cores (1 where that cannot be known).
 pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
@@ -202,6 +291,22 @@ impl EvalArg {
     /// default one), if the flag is given.
     pub fn egdb(&self) -> Result<Option<PathBuf>> {
         crate::cmd_egdb::flag_dir(&self.egdb)
+    }
+
+    /// These flags with the evaluation and databases an engine spec names
+    /// (`play --engine search:eval=...,egdb=...`): each said once, by the
+    /// flag or by the spec.
+    pub fn with_spec(&self, engine: &EngineOptions) -> Result<EvalArg> {
+        if engine.eval.is_some() && self.eval.is_some() {
+            bail!("the evaluation is named twice: give --eval or eval= in --engine, not both");
+        }
+        if engine.egdb.is_some() && self.egdb.is_some() {
+            bail!("the databases are named twice: give --egdb or egdb= in --engine, not both");
+        }
+        Ok(EvalArg {
+            eval: engine.eval.clone().or_else(|| self.eval.clone()),
+            egdb: engine.egdb.clone().map(Some).or_else(|| self.egdb.clone()),
+        })
     }
 }
 

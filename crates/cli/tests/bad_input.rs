@@ -117,15 +117,17 @@ fn a_long_input_comes_back_short_and_printable() {
             "z".repeat(80)
         )
     );
-    // A match's engine spec, and clap's own usage errors, quote as short.
+    // A match's engine spec, read as the flag is, and clap's own usage
+    // errors, quote as short.
     let spec = "x".repeat(100_000);
     let message = fails(&["match", "--engine", &spec, "--engine", "random"]);
     let short = format!("{}... (100000 characters)", "x".repeat(80));
     assert_eq!(
         message,
         format!(
-            "parlour: engine `{short}`: unknown kind: expected random, greedy, search or hub, \
-             as in search:depth=8 or hub:parlour hub,depth=4\n"
+            "error: invalid value '{short}' for '--engine <SPEC>': unknown kind: expected \
+             random, greedy, search or hub, as in search:depth=8 or hub:parlour hub,depth=4\n\n\
+             For more information, try '--help'.\n"
         )
     );
     for shard in [format!("--shard={spec}\r"), format!("--shard={spec}")] {

@@ -124,7 +124,8 @@ fn best_explains_bad_input() {
         &["best", "--depth", "0"],
         &["best", "--nodes", "0"],
         &["best", "--movetime", "0"],
-        &["best", "--depth", "3", "--movetime", "100"],
+        &["best", "--nodes", "300", "--movetime", "100"],
+        &["best", "--clock", "300", "--movetime", "100"],
         &["best", "--inc", "100"],
         &["best", "--threads", "0", "--depth", "2"],
         &["best", "--rules", "italian"],
@@ -134,9 +135,19 @@ fn best_explains_bad_input() {
         let message = String::from_utf8(output.stderr).unwrap();
         assert!(!message.trim().is_empty(), "{args:?}");
     }
-    // A number below its range says so in words, as a usage error.
+    // A number out of its range says so in words, as a usage error, with
+    // the range every way in checks.
     for (flag, value, why) in [
-        ("--nodes", "0", "must be at least 1"),
+        (
+            "--nodes",
+            "0",
+            "nodes 0 is out of range: a node budget is 1 to 1000000000000000",
+        ),
+        (
+            "--depth",
+            "101",
+            "depth 101 is out of range: a depth is 1 to 100 plies",
+        ),
         ("--movetime", "x", "not a whole number, or too large"),
         (
             "--clock",
@@ -153,6 +164,23 @@ fn best_explains_bad_input() {
         );
         assert!(message.contains(&format!(": {why}\n")), "{message}");
     }
+}
+
+#[test]
+fn a_depth_beside_a_time_stops_the_search_there() {
+    let output = parlour(&[
+        "best",
+        "--depth",
+        "3",
+        "--movetime",
+        "60000",
+        "--threads",
+        "1",
+    ]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    assert!(text.contains("info depth 3 "), "{text}");
+    assert!(!text.contains("info depth 4 "), "{text}");
 }
 
 #[test]

@@ -48,19 +48,19 @@ fn self_play<V: Variant>(
 
 #[test]
 fn the_client_plays_a_whole_english_game_against_parlour_hub() {
-    let game = self_play::<Rules>(Position::start(Rules::ENGLISH), Limits::Depth(3), 300);
+    let game = self_play::<Rules>(Position::start(Rules::ENGLISH), Limits::depth(3), 300);
     assert!(game.outcome().is_some(), "{:?}", game.moves());
 }
 
 #[test]
 fn huffing_and_pegs_go_through_fen() {
     let huffing = Position::from_fen("W:W14,30:B9,15:O11-15", Rules::HUFFING).unwrap();
-    let game = self_play::<Rules>(huffing, Limits::Nodes(3000), 12);
+    let game = self_play::<Rules>(huffing, Limits::nodes(3000), 12);
     // Every move was answered and the game went on: at this level it does
     // not end within 12 plies from there (nor the peg game within 16).
     assert_eq!((game.moves().len(), game.outcome()), (12, None));
     let pegs = PegPosition::start(PegRules::DEFAULT);
-    let game = self_play::<PegRules>(pegs, Limits::Depth(2), 16);
+    let game = self_play::<PegRules>(pegs, Limits::depth(2), 16);
     assert_eq!((game.moves().len(), game.outcome()), (16, None));
 }
 
@@ -186,7 +186,7 @@ fn play_pegs_and_a_bad_engine() {
     assert!(!ok);
     assert_eq!(
         text,
-        "parlour: unknown engine `random`: \
-         use search, search:depth=N, search:movetime=MS or search:nodes=N\n"
+        "parlour: `play --engine random`: the terminal game plays parlour's searcher only: \
+         search, search:depth=N, search:movetime=MS or search:nodes=N\n"
     );
 }

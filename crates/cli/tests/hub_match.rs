@@ -229,28 +229,40 @@ fn an_engine_that_cannot_start_stops_the_match_before_any_game() {
     let results = dir.join("results.jsonl");
     let missing = dir.join("no-such-engine");
     let sleepy = engine_script(&dir, "sleepy", ":");
+    // A spec that does not read is the flag's usage error; one that reads
+    // but cannot play is the match's.
+    let usage = |engine: &str, problem: &str| {
+        format!(
+            "error: invalid value '{}' for '--engine <SPEC>': {problem}\n\n\
+             For more information, try '--help'.\n",
+            echo(engine)
+        )
+    };
+    let refused = |says: String| format!("parlour: {says}\n");
     for (engine, says) in [
         (
             format!("hub:{},depth=2", path(&missing)),
             // (Named by its file name, as the match's tables name it.)
-            format!(
+            refused(format!(
                 "engine `hub:no-such-engine,depth=2`: cannot play: crashed: cannot start `{}`: \
                  No such file or directory (os error 2)",
                 missing.display()
-            ),
+            )),
         ),
         (
             "hub:,depth=2".to_string(),
-            "engine `hub:,depth=2`: the engine command is empty: write hub:COMMAND,depth=N \
-             (or nodes, movetime, tc), as in hub:parlour hub,depth=4"
-                .to_string(),
+            usage(
+                "hub:,depth=2",
+                "the engine command is empty: write hub:COMMAND,depth=N \
+                 (or nodes, movetime, tc), as in hub:parlour hub,depth=4",
+            ),
         ),
         (
             format!("hub:{} hub", PARLOUR),
-            format!(
-                "engine `{}`: a hub engine needs a limit: \
+            usage(
+                &format!("hub:{PARLOUR} hub"),
+                "a hub engine needs a limit: \
                  depth=N, nodes=N, movetime=MS or tc=SECONDS+INCREMENT",
-                echo(&format!("hub:{PARLOUR} hub"))
             ),
         ),
         // An engine that answers the handshake too late (the spec is
@@ -260,14 +272,14 @@ fn an_engine_that_cannot_start_stops_the_match_before_any_game() {
                 "hub:{},depth=2,startup=0.3",
                 sleepy.replace("sh ", "sh -c 'sleep 2; exec sh \"$0\"' ")
             ),
-            format!(
+            refused(format!(
                 "engine `{}`: cannot play: timed out: \
                  `sh` said nothing in time during the handshake (hub ... wait)",
                 echo(&format!(
                     "hub:{},depth=2,startup=0.3",
                     sleepy.replace("sh ", "sh -c sleep 2; exec sh '$0' ")
                 ))
-            ),
+            )),
         ),
     ] {
         let out = parlour(&[
@@ -284,7 +296,7 @@ fn an_engine_that_cannot_start_stops_the_match_before_any_game() {
         ]);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{engine} was accepted");
-        assert_eq!(stderr, format!("parlour: {says}\n"), "{engine}");
+        assert_eq!(stderr, says, "{engine}");
         assert!(out.stdout.is_empty(), "{engine}");
         assert!(
             std::fs::read_to_string(&results).map_or(true, |t| t.is_empty()),

@@ -504,14 +504,8 @@ fn bad_input_is_refused_before_any_game() {
     for (args, says) in [
         (
             with(&["--engine", "search", "--engine", "greedy"]),
-            "engine `search`: a search needs a limit: \
+            "engine `search`: a search in a match needs a limit: \
              depth=N, nodes=N, movetime=MS or tc=SECONDS+INCREMENT"
-                .to_string(),
-        ),
-        (
-            with(&["--engine", "alphabeta:depth=3", "--engine", "greedy"]),
-            "engine `alphabeta:depth=3`: unknown kind `alphabeta`: expected random, greedy, \
-             search or hub, as in search:depth=8 or hub:parlour hub,depth=4"
                 .to_string(),
         ),
         (
@@ -521,17 +515,6 @@ fn bad_input_is_refused_before_any_game() {
         (
             with(&["--engine", "greedy", "--engine", "greedy"]),
             "two engines are named `greedy`: give one another name with name=...".to_string(),
-        ),
-        (
-            with(&[
-                "--engine",
-                "search:nodes=9,movetime=9",
-                "--engine",
-                "greedy",
-            ]),
-            "engine `search:nodes=9,movetime=9`: \
-             the searcher takes a node budget or a time limit, not both"
-                .to_string(),
         ),
         (
             with(&[
@@ -574,7 +557,29 @@ fn bad_input_is_refused_before_any_game() {
         assert_eq!(stderr, format!("parlour: {says}\n"), "{args:?}");
         assert!(!results.exists() && !pdn.exists(), "{args:?} wrote a file");
     }
-    // A flag clap reads is a usage error: clap's message, exit status 2.
+    // A flag clap reads is a usage error: clap's message, exit status 2;
+    // an engine spec among them.
+    for (spec, problem) in [
+        (
+            "search:nodes=9,movetime=9",
+            "a node budget and a time cannot go together: give one of them",
+        ),
+        (
+            "alphabeta:depth=3",
+            "unknown kind `alphabeta`: expected random, greedy, search or hub, as in \
+             search:depth=8 or hub:parlour hub,depth=4",
+        ),
+    ] {
+        let out = parlour(&["match", "--engine", spec, "--engine", "greedy"]);
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!(
+                "error: invalid value '{spec}' for '--engine <SPEC>': {problem}\n\n\
+                 For more information, try '--help'.\n"
+            )
+        );
+    }
     let out = parlour(&["match", "--quiet", "--resign", "300"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(

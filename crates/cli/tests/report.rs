@@ -312,11 +312,20 @@ fn resume_names_what_differs() {
         path(&results),
     ];
     run(&with(&base, &["--rules", "huffing"]));
-    for (extra, says) in [
-        (
-            vec!["--resume"],
-            "rules: `huffing` in the file, `english` here",
+    // Each rule set plays its own network: the engines' evaluations differ
+    // too, and are named.
+    let stderr = refuse(&with(&base, &["--resume"]));
+    assert!(
+        stderr.contains(
+            ": rules: `huffing` in the file, `english` here; engine 1's evaluation: `network:"
         ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("; engine 2's evaluation: `network:"),
+        "{stderr}"
+    );
+    for (extra, says) in [
         (
             vec!["--resume", "--rules", "huffing,quiet_plies=30"],
             "rules: `huffing` in the file, `huffing,quiet_plies=30` here",
@@ -336,6 +345,15 @@ fn resume_names_what_differs() {
             )
         );
     }
+    // Another evaluation, named or resolved, is another match.
+    let mut other_eval = with(&base, &["--resume", "--rules", "huffing"]);
+    other_eval[2] = "search:depth=2,name=a,eval=patterns".into();
+    let stderr = refuse(&other_eval);
+    assert!(
+        stderr.contains("engine 1's evaluation: `network:"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("` in the file, `patterns:"), "{stderr}");
     let mut other_limits = with(&base, &["--resume", "--rules", "huffing"]);
     other_limits[2] = "search:depth=3,name=a".into();
     let stderr = refuse(&other_limits);

@@ -59,7 +59,7 @@ fn play_out(pos: Position, eval: &parlour_checkers::Eval, nodes: u64) -> Outcome
         if let Some(outcome) = history.outcome() {
             return outcome;
         }
-        let result = searcher.search(&history, Limits::Nodes(nodes), eval, &stop, |_| {});
+        let result = searcher.search(&history, Limits::nodes(nodes), eval, &stop, |_| {});
         history.push(result.best_move.expect("a game not over has a move"));
     }
     Outcome::Draw
@@ -127,7 +127,7 @@ fn a_proven_win_ranks_between_evaluations_and_found_wins_and_is_counted() {
     assert_eq!(eval.probe(&pos), Some(Proven::Win));
     let mut searcher = Searcher::new(1, 8).unwrap();
     let stop = Arc::new(AtomicBool::new(false));
-    let result = searcher.search(&History::new(pos), Limits::Depth(2), &eval, &stop, |_| {});
+    let result = searcher.search(&History::new(pos), Limits::depth(2), &eval, &stop, |_| {});
     assert!(result.tbhits > 0);
     let Score::Value(v) = result.score else {
         panic!("a database win is not a found win: {:?}", result.score);
@@ -136,7 +136,7 @@ fn a_proven_win_ranks_between_evaluations_and_found_wins_and_is_counted() {
     // Without the databases the same search sees an evaluation.
     let plain =
         parlour_games::evaluator(&Rules::ENGLISH, &"handwritten".parse().unwrap(), None).unwrap();
-    let result = searcher.search(&History::new(pos), Limits::Depth(2), &plain, &stop, |_| {});
+    let result = searcher.search(&History::new(pos), Limits::depth(2), &plain, &stop, |_| {});
     assert_eq!(result.tbhits, 0);
     assert!(matches!(result.score, Score::Value(v) if v < 20_000));
 }
@@ -158,7 +158,7 @@ fn with_the_root_in_the_databases_the_search_finds_the_win_itself() {
     let pos = Position::from_fen("W:WK1,K3,K5:BK32", Rules::ENGLISH).unwrap();
     let mut searcher = Searcher::new(1, 8).unwrap();
     let stop = Arc::new(AtomicBool::new(false));
-    let result = searcher.search(&History::new(pos), Limits::Depth(30), &eval, &stop, |_| {});
+    let result = searcher.search(&History::new(pos), Limits::depth(30), &eval, &stop, |_| {});
     assert!(matches!(result.score, Score::Win(_)), "{:?}", result.score);
     let best = result.best_move.unwrap();
     assert_eq!(eval.probe(&pos.play(best)), Some(Proven::Loss));
@@ -166,7 +166,7 @@ fn with_the_root_in_the_databases_the_search_finds_the_win_itself() {
     // it is one whatever its evaluation makes of the position.
     let pos = Position::from_fen("W:WK1:BK32", Rules::ENGLISH).unwrap();
     assert_eq!(eval.probe(&pos), Some(Proven::Draw));
-    let result = searcher.search(&History::new(pos), Limits::Depth(12), &eval, &stop, |_| {});
+    let result = searcher.search(&History::new(pos), Limits::depth(12), &eval, &stop, |_| {});
     assert_eq!(result.score, Score::Value(0));
     assert_eq!(
         eval.probe(&pos.play(result.best_move.unwrap())),

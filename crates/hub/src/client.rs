@@ -16,7 +16,7 @@
 //! [`EngineError`] is how a player fails there too, and it loses the game.
 
 pub use crate::command_line::{split_command, CommandLineError};
-pub use crate::level::{level_message, limits_for_clock, move_timeout};
+pub use crate::level::{level_message, move_timeout};
 use crate::message::Message;
 use crate::wire::{position_arg, write_line};
 use parlour_game::{History, Variant};

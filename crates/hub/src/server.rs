@@ -32,6 +32,9 @@ use std::time::Duration;
 pub use crate::level::{parse_level, LevelError};
 pub use crate::table::{hub_score, info_message, TableError as GameError};
 
+/// The engine's limit until a `level` line sets one: a second a move.
+pub const DEFAULT_LEVEL: Limits = Limits::movetime(Duration::from_secs(1));
+
 /// The most search threads the `threads` parameter allows.
 pub const MAX_THREADS: usize = parlour_search::MAX_THREADS;
 
@@ -361,7 +364,7 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
             job(&mut searcher, &c, &write);
             searcher
         });
-        let bounded = phase == Phase::Thinking && self.level != Limits::Infinite;
+        let bounded = phase == Phase::Thinking && self.level != Limits::INFINITE;
         self.job = Some(Running {
             control,
             handle,
@@ -453,7 +456,7 @@ pub fn serve_games<L: GameList, R: BufRead, W: Write + Send>(
             variant,
             table: None,
             pos_error: None,
-            level: Limits::MoveTime(Duration::from_secs(1)),
+            level: DEFAULT_LEVEL,
             searcher: None,
             job: None,
             clear_table: false,

@@ -204,7 +204,7 @@ fn run_search<V: Variant>(
 ) {
     let root = *history.current();
     let report = |info: &Info<MoveOf<V>>| out(&info_message::<V>(&root, info));
-    let first = if pondering { Limits::Infinite } else { limits };
+    let first = if pondering { Limits::INFINITE } else { limits };
     let mut result = searcher.search(history, first, eval, &control.stop, report);
     if pondering {
         let mut phase = control.phase.lock().expect("never poisoned");

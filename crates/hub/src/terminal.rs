@@ -26,6 +26,10 @@ pub enum PlayError {
     Searcher(#[from] SearcherError),
 }
 
+/// The engine's limit in a terminal game when none is asked for: half a
+/// second a move.
+pub const DEFAULT_LIMITS: Limits = Limits::movetime(Duration::from_millis(500));
+
 /// How the engine plays and what is saved.
 #[derive(Clone, Debug)]
 pub struct PlayOptions {
@@ -46,7 +50,7 @@ impl Default for PlayOptions {
     fn default() -> Self {
         PlayOptions {
             human: Side::Black,
-            limits: Limits::MoveTime(Duration::from_millis(500)),
+            limits: DEFAULT_LIMITS,
             threads: 1,
             hash_mib: 32,
             pdn: None,

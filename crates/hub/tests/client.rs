@@ -68,7 +68,7 @@ fn an_engine_that_crashes_after_the_handshake() {
     assert_eq!(client.name(), "scripted");
     let started = Instant::now();
     let err = client
-        .choose::<Rules>(&start_game(), Limits::Depth(2), Duration::from_secs(10))
+        .choose::<Rules>(&start_game(), Limits::depth(2), Duration::from_secs(10))
         .unwrap_err();
     assert!(started.elapsed() < Duration::from_secs(5));
     match &err {
@@ -116,7 +116,7 @@ fn an_engine_that_never_answers_go_times_out_on_the_move() {
     let err = client
         .choose::<Rules>(
             &start_game(),
-            Limits::MoveTime(Duration::from_millis(100)),
+            Limits::movetime(Duration::from_millis(100)),
             Duration::from_millis(400),
         )
         .unwrap_err();
@@ -142,7 +142,7 @@ fn an_illegal_move_is_named() {
     );
     let mut client = HubClient::start(path.to_str().unwrap(), &options(5000)).unwrap();
     let err = client
-        .choose::<Rules>(&start_game(), Limits::Depth(1), Duration::from_secs(5))
+        .choose::<Rules>(&start_game(), Limits::depth(1), Duration::from_secs(5))
         .unwrap_err();
     match err {
         EngineError::IllegalMove(why) => assert_eq!(
@@ -167,7 +167,7 @@ fn a_scripted_engine_is_understood() {
     client.ping(Duration::from_secs(5)).unwrap();
     let game = start_game();
     let answer = client
-        .choose::<Rules>(&game, Limits::Depth(1), Duration::from_secs(5))
+        .choose::<Rules>(&game, Limits::depth(1), Duration::from_secs(5))
         .unwrap();
     assert_eq!(answer.mv.to_string(), "11-15");
     assert_eq!(answer.score, Some(-25));
@@ -237,7 +237,7 @@ fn a_line_that_is_not_utf8_is_skipped_and_counted() {
     );
     let mut client = HubClient::start(path.to_str().unwrap(), &options(5000)).unwrap();
     let answer = client
-        .choose::<Rules>(&start_game(), Limits::Depth(1), Duration::from_secs(5))
+        .choose::<Rules>(&start_game(), Limits::depth(1), Duration::from_secs(5))
         .unwrap();
     assert_eq!(answer.mv.to_string(), "11-15");
     assert_eq!(client.unreadable_lines(), 2);
@@ -362,7 +362,7 @@ fn an_engine_that_floods_its_output_times_out_on_the_move() {
     let mut client = HubClient::start(path.to_str().unwrap(), &options(5000)).unwrap();
     let started = Instant::now();
     let err = client
-        .choose::<Rules>(&start_game(), Limits::Depth(1), Duration::from_secs(1))
+        .choose::<Rules>(&start_game(), Limits::depth(1), Duration::from_secs(1))
         .unwrap_err();
     assert!(started.elapsed() < Duration::from_secs(4), "{err}");
     match err {

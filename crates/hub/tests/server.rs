@@ -288,28 +288,22 @@ fn levels_read_as_hub_writes_them() {
     use parlour_search::Limits;
     let level = |text: &str| parse_level(&Message::parse(text).unwrap().unwrap());
     let ms = Duration::from_millis;
-    assert_eq!(level("level depth=7"), Ok(Limits::Depth(7)));
-    assert_eq!(level("level move-time=0.25"), Ok(Limits::MoveTime(ms(250))));
-    assert_eq!(level("level nodes=500"), Ok(Limits::Nodes(500)));
-    assert_eq!(level("level infinite"), Ok(Limits::Infinite));
+    assert_eq!(level("level depth=7"), Ok(Limits::depth(7)));
+    assert_eq!(level("level move-time=0.25"), Ok(Limits::movetime(ms(250))));
+    assert_eq!(level("level nodes=500"), Ok(Limits::nodes(500)));
+    assert_eq!(level("level infinite"), Ok(Limits::INFINITE));
     assert_eq!(
         level("level time=2.5 inc=0.5"),
-        Ok(Limits::Clock {
-            remaining: ms(3000),
-            increment: ms(500)
-        })
+        Ok(Limits::clock(ms(3000), ms(500)))
     );
     assert_eq!(
         level("level moves=10 time=20"),
-        Ok(Limits::MoveTime(ms(2000)))
+        Ok(Limits::movetime(ms(2000)))
     );
     // A clock taken below zero by its increment is a clock run out.
     assert_eq!(
         level("level time=-0.02 inc=0.05"),
-        Ok(Limits::Clock {
-            remaining: ms(50),
-            increment: ms(50)
-        })
+        Ok(Limits::clock(ms(50), ms(50)))
     );
     for bad in [
         "level",

@@ -17,7 +17,7 @@ use support::{Feed, Shared};
 fn options(human: Side) -> PlayOptions {
     PlayOptions {
         human,
-        limits: Limits::Depth(1),
+        limits: Limits::depth(1),
         threads: 1,
         hash_mib: 1,
         pdn: None,

@@ -6,7 +6,7 @@ use crate::errors::{message, EngineError};
 use crate::visit::{visit_board, BoardVisit};
 use parlour_game::registry::{EvalError, EvalSpec, EvaluatorOf, MoveOf};
 use parlour_game::{Game, Outcome};
-use parlour_search::{Limits, Score, Searcher, MAX_DEPTH};
+use parlour_search::{LimitRequest, Limits, Score, Searcher, Time};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::path::{Path, PathBuf};
@@ -18,8 +18,8 @@ use std::time::Duration;
 /// How often a search's caller looks for a signal (Ctrl-C).
 const SIGNAL_POLL: Duration = Duration::from_millis(50);
 
-/// The limit when none is given: a second, as `parlour best`'s.
-const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
+/// The limit when none is given: a second a move, as `parlour best`'s.
+pub const DEFAULT_LIMITS: Limits = Limits::movetime(Duration::from_secs(1));
 
 /// The evaluator `spec` names for `rules`, with the endgame databases of
 /// `egdb` where given: the one place the module reaches evaluations and
@@ -85,8 +85,11 @@ impl Engine {
     /// Searches the board's position, seeing the repetitions its history
     /// makes, and returns a ``SearchResult``.
     ///
-    /// One limit at most: ``depth`` (plies, 1 to 100), ``movetime``
-    /// (seconds), or ``nodes``; with none, a second. The interpreter is
+    /// ``depth`` (plies, 1 to 100), ``movetime`` (seconds) or ``nodes``
+    /// (a depth beside one of the others stops the search early; a node
+    /// budget and a time do not go together); with none, a second. The
+    /// limits are checked as every way into the engine checks them (the
+    /// command line, engine specs, the Hub protocol). The interpreter is
     /// released while the engine thinks, so other Python threads run; a
     /// Ctrl-C (``KeyboardInterrupt``) stops the search and is raised. A
     /// game that is over is not searched: its result has no move.
@@ -95,11 +98,19 @@ impl Engine {
         &self,
         py: Python<'_>,
         board: &Bound<'_, PyAny>,
-        depth: Option<u32>,
+        depth: Option<u64>,
         movetime: Option<f64>,
         nodes: Option<u64>,
     ) -> PyResult<SearchResult> {
-        let limits = limits(depth, movetime, nodes)?;
+        let request = LimitRequest {
+            depth,
+            nodes,
+            movetime: movetime.map(Time::Seconds),
+            ..LimitRequest::default()
+        };
+        let limits = request
+            .limits_or(DEFAULT_LIMITS)
+            .map_err(|e| PyValueError::new_err(message(&e)))?;
         visit_board(
             board,
             Search {
@@ -150,25 +161,6 @@ impl Engine {
                 .as_ref()
                 .map_or("None".to_string(), |d| format!("'{}'", d.display()))
         )
-    }
-}
-
-/// The limit the arguments ask for.
-fn limits(depth: Option<u32>, movetime: Option<f64>, nodes: Option<u64>) -> PyResult<Limits> {
-    let bad = |text: String| Err(PyValueError::new_err(text));
-    match (depth, movetime, nodes) {
-        (None, None, None) => Ok(Limits::MoveTime(DEFAULT_MOVETIME)),
-        (Some(d), None, None) if (1..=MAX_DEPTH).contains(&d) => Ok(Limits::Depth(d)),
-        (Some(d), None, None) => bad(format!("depth {d}: a depth is 1 to {MAX_DEPTH} plies")),
-        (None, Some(t), None) if t > 0.0 && t.is_finite() && t < 1e9 => {
-            Ok(Limits::MoveTime(Duration::from_secs_f64(t)))
-        }
-        (None, Some(t), None) => bad(format!(
-            "movetime {t}: a time is a positive number of seconds"
-        )),
-        (None, None, Some(n)) if n > 0 => Ok(Limits::Nodes(n)),
-        (None, None, Some(_)) => bad("nodes 0: a search takes at least one node".to_string()),
-        _ => bad("give one limit at most: depth, movetime or nodes".to_string()),
     }
 }
 

@@ -28,8 +28,8 @@
 //!   and the limits; the first thread to finish a depth reports it, the
 //!   first to finish the last depth ends the search, and the deepest
 //!   finished search answers.
-//! - [`Limits`]: depth, nodes, time per move, or a game clock; and a stop
-//!   flag a caller may set at any time.
+//! - [`Limits`]: a depth, a node budget, a time per move or a game clock,
+//!   whichever comes first; and a stop flag a caller may set at any time.
 //!
 //! What a game must give: [`parlour_game::Game`] (moves generated in the
 //! same order every time, since the table stores a move as its index in
@@ -43,7 +43,7 @@
 //! let mut searcher = Searcher::new(1, 1).unwrap();
 //! let eval = Rules::ENGLISH.default_evaluator();
 //! let start = Position::start(Rules::ENGLISH);
-//! let result = searcher.search_position(&start, Limits::Depth(4), &eval);
+//! let result = searcher.search_position(&start, Limits::depth(4), &eval);
 //! assert!(result.best_move.is_some());
 //! ```
 
@@ -60,7 +60,7 @@ mod states;
 pub mod tt;
 mod worker;
 
-pub use limits::Limits;
+pub use limits::{LimitError, LimitRequest, Limits, Time, TimeLimit, MAX_NODES, MAX_SECONDS};
 pub use memory::max_hash_mib;
 pub use score::{Score, EVAL_LIMIT, MAX_PLY, WIN, WIN_BOUND};
 
@@ -334,10 +334,6 @@ impl Searcher {
     ) -> SearchResult<G::Move> {
         let started = Instant::now();
         self.table.new_search();
-        let (soft, hard) = match limits.time_bounds() {
-            Some((soft, hard)) => (Some(soft), Some(hard)),
-            None => (None, None),
-        };
         let shared = Shared {
             table: &self.table,
             stop,
@@ -347,8 +343,7 @@ impl Searcher {
             main_depth: AtomicU32::new(0),
             started,
             limits,
-            soft,
-            hard,
+            time: limits.time.map(limits::TimeBudget::of),
         };
         let root = RootHistory {
             hashes: history.reversible_hashes(),
@@ -429,7 +424,7 @@ mod tests {
     ) {
         let mut searcher = Searcher::new(1, 4).unwrap();
         let stop = Arc::new(AtomicBool::new(false));
-        let limits = Limits::Depth(depth);
+        let limits = Limits::depth(depth);
         let first = searcher.search(history, limits, eval, &stop, |_| {});
         searcher.table.clear();
         let mut cached = 0;

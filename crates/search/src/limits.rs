@@ -1,21 +1,43 @@
-//! How long a search may run: one [`Limits`] value, and the time bounds it
-//! gives.
+//! How far and how long a search may go: one [`Limits`] value; the one
+//! function that reads every way of asking for one ([`LimitRequest`]: a
+//! command's flags, an engine spec, the Hub's `level`, Python's keyword
+//! arguments) with the one range of each number ([`MAX_DEPTH`],
+//! [`MAX_NODES`], [`MAX_SECONDS`]); and the time budget a search computes
+//! once from its limits ([`TimeBudget`]).
 
+use crate::MAX_DEPTH;
+use parlour_game::echo::echo;
 use std::time::Duration;
 
+/// The most nodes a search may be given: a quadrillion, years of search.
+pub const MAX_NODES: u64 = 1_000_000_000_000_000;
+
+/// The longest time (a move's, a clock's, an increment) in seconds,
+/// exclusive: about 31 years, far below what a duration can hold.
+pub const MAX_SECONDS: f64 = 1e9;
+
 /// When a search stops (besides a caller's stop flag, which always stops
-/// it). Every limit is checked inside every iteration, the first and the
-/// quiescence search included; a search stopped before any iteration
-/// finished answers with the first move of its ordering, so it always has a
-/// legal move to return. Where the side to move has a single legal move, a
-/// timed search answers after the first iteration.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Limits {
-    /// Search every depth up to this one (at least 1).
-    Depth(u32),
+/// it): at a depth, a node budget, a time, whichever comes first; with
+/// none of them, only at the stop flag (or [`MAX_DEPTH`]). Every limit is
+/// checked inside every iteration, the first and the quiescence search
+/// included; a search stopped before any iteration finished answers with
+/// the first move of its ordering, so it always has a legal move to
+/// return. Where the side to move has a single legal move, a timed search
+/// answers after the first iteration.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// The deepest iteration (1 to [`MAX_DEPTH`]).
+    pub depth: Option<u32>,
     /// Stop after this many nodes: exactly, with one thread; with more,
     /// each thread may add up to 1024 it has not yet counted.
-    Nodes(u64),
+    pub nodes: Option<u64>,
+    /// A time per move or a game clock.
+    pub time: Option<TimeLimit>,
+}
+
+/// A search's time: for one move, or on a game clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeLimit {
     /// Think for this long.
     MoveTime(Duration),
     /// A game clock: the time left for the rest of the game and the
@@ -28,8 +50,70 @@ pub enum Limits {
         /// Time added to the clock after each move.
         increment: Duration,
     },
-    /// Until the caller's stop flag is set (or the maximum depth).
-    Infinite,
+}
+
+impl Limits {
+    /// No limit: until the caller's stop flag is set (or [`MAX_DEPTH`]).
+    pub const INFINITE: Limits = Limits {
+        depth: None,
+        nodes: None,
+        time: None,
+    };
+
+    /// Every depth up to `depth`.
+    pub const fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::INFINITE
+        }
+    }
+
+    /// A node budget.
+    pub const fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::INFINITE
+        }
+    }
+
+    /// A time per move.
+    pub const fn movetime(time: Duration) -> Limits {
+        Limits {
+            time: Some(TimeLimit::MoveTime(time)),
+            ..Limits::INFINITE
+        }
+    }
+
+    /// A game clock with `remaining` left and `increment` a move.
+    pub const fn clock(remaining: Duration, increment: Duration) -> Limits {
+        Limits {
+            time: Some(TimeLimit::Clock {
+                remaining,
+                increment,
+            }),
+            ..Limits::INFINITE
+        }
+    }
+
+    /// These limits with `time` as their time (none: no time limit).
+    pub const fn with_time(self, time: Option<TimeLimit>) -> Limits {
+        Limits { time, ..self }
+    }
+
+    /// The deepest iteration to search.
+    pub fn max_depth(self) -> u32 {
+        self.depth.map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH))
+    }
+
+    /// The node budget, if there is one.
+    pub fn max_nodes(self) -> Option<u64> {
+        self.nodes
+    }
+
+    /// Whether a time is set (an answer is wanted soon).
+    pub fn is_timed(self) -> bool {
+        self.time.is_some()
+    }
 }
 
 /// Kept back from the clock for the time it takes to answer.
@@ -38,55 +122,215 @@ const CLOCK_OVERHEAD: Duration = Duration::from_millis(20);
 /// moves were left to play.
 const MOVES_TO_GO: u32 = 25;
 
-impl Limits {
-    /// The deepest iteration to search.
-    pub fn max_depth(self) -> u32 {
-        match self {
-            Limits::Depth(d) => d.clamp(1, crate::MAX_DEPTH),
-            _ => crate::MAX_DEPTH,
-        }
-    }
+/// The time a search may spend, computed once when it starts: after the
+/// soft bound it starts no new depth; at the hard bound it is abandoned
+/// and the best move of the deepest finished depth (or a better one found
+/// since) is returned.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct TimeBudget {
+    soft: Duration,
+    /// The hard bound.
+    pub hard: Duration,
+    /// Whether the soft bound moves with how settled the search is: on a
+    /// clock, yes; a time per move is a promise to think that long.
+    scales: bool,
+}
 
-    /// The node budget, if there is one.
-    pub fn max_nodes(self) -> Option<u64> {
-        match self {
-            Limits::Nodes(n) => Some(n),
-            _ => None,
-        }
-    }
-
-    /// Whether the limit is one of time (an answer is wanted soon).
-    pub fn is_timed(self) -> bool {
-        matches!(self, Limits::MoveTime(_) | Limits::Clock { .. })
-    }
-
-    /// `(soft, hard)`: after the soft bound no new depth is started; at the
-    /// hard bound the search is abandoned and the best move of the deepest
-    /// finished depth (or a better one found since) is returned.
-    pub fn time_bounds(self) -> Option<(Duration, Duration)> {
-        match self {
-            Limits::MoveTime(t) => Some((t, t)),
-            Limits::Clock {
+impl TimeBudget {
+    /// The budget of a search under `time`.
+    pub(crate) fn of(time: TimeLimit) -> TimeBudget {
+        match time {
+            TimeLimit::MoveTime(t) => TimeBudget {
+                soft: t,
+                hard: t,
+                scales: false,
+            },
+            TimeLimit::Clock {
                 remaining,
                 increment,
             } => {
                 let available = remaining.saturating_sub(CLOCK_OVERHEAD);
                 let soft = (remaining / MOVES_TO_GO + increment * 3 / 4).min(available / 2);
                 let hard = (soft * 4).min(available / 3 + increment).min(available);
-                Some((soft.min(hard), hard))
+                TimeBudget {
+                    soft: soft.min(hard),
+                    hard,
+                    scales: true,
+                }
             }
-            _ => None,
         }
     }
 
     /// The soft bound after the iterations so far: a clock's scaled by
-    /// `scale` (from [`Stability::finished`]; never past the hard bound); a fixed
-    /// move time's as it is, since a move time is a promise to think
-    /// that long.
-    pub(crate) fn soft_bound(self, soft: Duration, hard: Duration, scale: f64) -> Duration {
+    /// `scale` (from [`Stability::finished`]; never past the hard bound); a
+    /// fixed move time's as it is.
+    pub(crate) fn soft(&self, scale: f64) -> Duration {
+        if self.scales {
+            self.soft.mul_f64(scale).min(self.hard)
+        } else {
+            self.soft
+        }
+    }
+}
+
+/// A length of time as a way in writes it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Time {
+    /// Whole milliseconds (the command line, engine specs).
+    Millis(u64),
+    /// Seconds (the Hub protocol, Python, a spec's `tc=`).
+    Seconds(f64),
+}
+
+impl Time {
+    /// The time as a duration, if it is a number of seconds from 0 to
+    /// [`MAX_SECONDS`] (exclusive).
+    fn duration(self) -> Option<Duration> {
+        let seconds = match self {
+            Time::Millis(ms) => ms as f64 / 1000.0,
+            Time::Seconds(s) => s,
+        };
+        let fits = seconds.is_finite() && (0.0..MAX_SECONDS).contains(&seconds);
+        fits.then(|| match self {
+            Time::Millis(ms) => Duration::from_millis(ms),
+            Time::Seconds(s) => Duration::from_secs_f64(s),
+        })
+    }
+}
+
+impl std::fmt::Display for Time {
+    /// `250 ms` or `1.5 s`, a number too long cut short.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Limits::Clock { .. } => soft.mul_f64(scale).min(hard),
-            _ => soft,
+            Time::Millis(ms) => write!(f, "{} ms", echo(ms)),
+            Time::Seconds(s) => write!(f, "{} s", short_number(*s)),
+        }
+    }
+}
+
+/// A number as a message quotes it: as written when short, else in a
+/// short scientific form (`1e308`, not 309 digits).
+fn short_number(value: f64) -> String {
+    let plain = value.to_string();
+    if plain.len() <= 16 {
+        plain
+    } else {
+        format!("{value:.3e}")
+    }
+}
+
+/// A search limit as any way in asks for one, before it is checked: what a
+/// command's flags, an engine spec, the Hub's `level` or Python's keyword
+/// arguments read, each number as given. [`LimitRequest::limits`] is the
+/// one place their ranges and combinations are checked.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct LimitRequest {
+    /// The deepest iteration.
+    pub depth: Option<u64>,
+    /// A node budget.
+    pub nodes: Option<u64>,
+    /// A time per move.
+    pub movetime: Option<Time>,
+    /// The time left on a game clock.
+    pub clock: Option<Time>,
+    /// The clock's increment (with `clock` only).
+    pub increment: Option<Time>,
+    /// No limit but the caller's stop (with nothing else).
+    pub infinite: bool,
+}
+
+/// A limit out of its range, or limits that cannot go together.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum LimitError {
+    /// A depth outside 1 to [`MAX_DEPTH`].
+    #[error("depth {} is out of range: a depth is 1 to {MAX_DEPTH} plies", echo(.0))]
+    Depth(u64),
+    /// A node count outside 1 to [`MAX_NODES`].
+    #[error("nodes {} is out of range: a node budget is 1 to {MAX_NODES}", echo(.0))]
+    Nodes(u64),
+    /// A time that is not a number of seconds in range (or a move time of
+    /// no time at all).
+    #[error("{what} {value} is out of range: a time is above 0 and below {MAX_SECONDS:e} s")]
+    Time {
+        /// Which time.
+        what: &'static str,
+        /// The time given.
+        value: Time,
+    },
+    /// A node budget beside a time: one would cut the other short.
+    #[error("a node budget and a time cannot go together: give one of them")]
+    NodesAndTime,
+    /// A time per move beside a clock.
+    #[error("a time per move and a clock cannot go together: give one of them")]
+    ClockAndMoveTime,
+    /// An increment with no clock to add it to.
+    #[error("an increment needs a clock")]
+    IncrementWithoutClock,
+    /// `infinite` beside a limit.
+    #[error("an infinite search has no other limit")]
+    InfiniteAndLimit,
+}
+
+impl LimitRequest {
+    /// Whether nothing is asked for.
+    pub fn is_empty(&self) -> bool {
+        *self == LimitRequest::default()
+    }
+
+    /// The limits asked for, checked: `None` where nothing is (the caller
+    /// then plays its own named default). A depth beside another limit
+    /// stops the search early; a node budget and a time cannot go
+    /// together, nor a time per move and a clock.
+    pub fn limits(&self) -> Result<Option<Limits>, LimitError> {
+        if self.is_empty() {
+            return Ok(None);
+        }
+        let depth = match self.depth {
+            Some(d) if (1..=u64::from(MAX_DEPTH)).contains(&d) => Some(d as u32),
+            Some(d) => return Err(LimitError::Depth(d)),
+            None => None,
+        };
+        let nodes = match self.nodes {
+            Some(n) if (1..=MAX_NODES).contains(&n) => Some(n),
+            Some(n) => return Err(LimitError::Nodes(n)),
+            None => None,
+        };
+        let time = self.time()?;
+        if self.infinite && (depth.is_some() || nodes.is_some() || time.is_some()) {
+            return Err(LimitError::InfiniteAndLimit);
+        }
+        if nodes.is_some() && time.is_some() {
+            return Err(LimitError::NodesAndTime);
+        }
+        Ok(Some(Limits { depth, nodes, time }))
+    }
+
+    /// [`LimitRequest::limits`], or `default` where nothing is asked for.
+    pub fn limits_or(&self, default: Limits) -> Result<Limits, LimitError> {
+        Ok(self.limits()?.unwrap_or(default))
+    }
+
+    /// The time asked for, checked.
+    fn time(&self) -> Result<Option<TimeLimit>, LimitError> {
+        let read = |what, value: Time| value.duration().ok_or(LimitError::Time { what, value });
+        match (self.movetime, self.clock, self.increment) {
+            (Some(_), Some(_), _) => Err(LimitError::ClockAndMoveTime),
+            (_, None, Some(_)) => Err(LimitError::IncrementWithoutClock),
+            (Some(t), None, None) => match read("move time", t)? {
+                zero if zero.is_zero() => Err(LimitError::Time {
+                    what: "move time",
+                    value: t,
+                }),
+                t => Ok(Some(TimeLimit::MoveTime(t))),
+            },
+            (None, Some(clock), increment) => Ok(Some(TimeLimit::Clock {
+                remaining: read("clock", clock)?,
+                increment: match increment {
+                    Some(inc) => read("increment", inc)?,
+                    None => Duration::ZERO,
+                },
+            })),
+            (None, None, None) => Ok(None),
         }
     }
 }
@@ -147,20 +391,19 @@ mod tests {
 
     #[test]
     fn clock_bounds_are_a_share_of_the_clock() {
-        let limits = Limits::Clock {
+        let budget = TimeBudget::of(TimeLimit::Clock {
             remaining: Duration::from_secs(60),
             increment: Duration::from_secs(1),
-        };
-        let (soft, hard) = limits.time_bounds().unwrap();
+        });
+        let soft = budget.soft(1.0);
         assert!(soft >= Duration::from_secs(2) && soft <= Duration::from_secs(4));
-        assert!(hard >= soft && hard <= Duration::from_secs(20));
+        assert!(budget.hard >= soft && budget.hard <= Duration::from_secs(20));
         // Nearly out of time: never more than what is left.
-        let short = Limits::Clock {
+        let short = TimeBudget::of(TimeLimit::Clock {
             remaining: Duration::from_millis(30),
             increment: Duration::ZERO,
-        };
-        let (soft, hard) = short.time_bounds().unwrap();
-        assert!(soft <= hard && hard <= Duration::from_millis(10));
+        });
+        assert!(short.soft(1.0) <= short.hard && short.hard <= Duration::from_millis(10));
     }
 
     #[test]
@@ -200,29 +443,174 @@ mod tests {
             settled = stability.finished(false, 0);
         }
         let soft = Duration::from_millis(100);
-        let hard = Duration::from_millis(150);
-        let movetime = Limits::MoveTime(soft);
-        assert_eq!(movetime.soft_bound(soft, soft, settled), soft);
-        let clock = Limits::Clock {
+        let movetime = TimeBudget::of(TimeLimit::MoveTime(soft));
+        assert_eq!(movetime.soft(settled), soft);
+        let clock = TimeBudget::of(TimeLimit::Clock {
             remaining: Duration::from_secs(3),
             increment: Duration::ZERO,
-        };
-        assert!(clock.soft_bound(soft, hard, settled) < soft);
+        });
+        assert!(clock.soft(settled) < clock.soft(1.0));
         let mut unstable = Stability::default();
         let mut changing = 1.0;
         for _ in 0..8 {
             changing = unstable.finished(true, 0);
         }
         // Scaled up, but never past the hard bound.
-        assert_eq!(clock.soft_bound(soft, hard, changing), hard);
+        assert!(clock.soft(changing) > clock.soft(1.0));
+        assert_eq!(clock.soft(100.0), clock.hard);
     }
 
     #[test]
     fn depth_and_nodes() {
-        assert_eq!(Limits::Depth(0).max_depth(), 1);
-        assert_eq!(Limits::Depth(7).max_depth(), 7);
-        assert_eq!(Limits::Nodes(5).max_nodes(), Some(5));
-        assert_eq!(Limits::Depth(5).time_bounds(), None);
-        assert!(Limits::MoveTime(Duration::from_millis(5)).is_timed());
+        assert_eq!(Limits::depth(0).max_depth(), 1);
+        assert_eq!(Limits::depth(7).max_depth(), 7);
+        assert_eq!(Limits::INFINITE.max_depth(), MAX_DEPTH);
+        assert_eq!(Limits::nodes(5).max_nodes(), Some(5));
+        assert!(!Limits::depth(5).is_timed());
+        assert!(Limits::movetime(Duration::from_millis(5)).is_timed());
+    }
+
+    #[test]
+    fn every_way_of_asking_is_checked_in_one_place() {
+        let ms = |n| Some(Time::Millis(n));
+        let ask = |r: LimitRequest| r.limits();
+        assert_eq!(ask(LimitRequest::default()), Ok(None));
+        let depth = LimitRequest {
+            depth: Some(12),
+            ..LimitRequest::default()
+        };
+        assert_eq!(ask(depth), Ok(Some(Limits::depth(12))));
+        // A depth beside a time caps it.
+        let capped = LimitRequest {
+            movetime: ms(250),
+            ..depth
+        };
+        let both = Limits::movetime(Duration::from_millis(250));
+        assert_eq!(
+            ask(capped),
+            Ok(Some(Limits {
+                depth: Some(12),
+                ..both
+            }))
+        );
+        // Each number's one range.
+        for (request, error) in [
+            (
+                LimitRequest {
+                    depth: Some(0),
+                    ..Default::default()
+                },
+                LimitError::Depth(0),
+            ),
+            (
+                LimitRequest {
+                    depth: Some(101),
+                    ..Default::default()
+                },
+                LimitError::Depth(101),
+            ),
+            (
+                LimitRequest {
+                    nodes: Some(0),
+                    ..Default::default()
+                },
+                LimitError::Nodes(0),
+            ),
+            (
+                LimitRequest {
+                    nodes: Some(MAX_NODES + 1),
+                    ..Default::default()
+                },
+                LimitError::Nodes(MAX_NODES + 1),
+            ),
+            (
+                LimitRequest {
+                    movetime: ms(0),
+                    ..Default::default()
+                },
+                LimitError::Time {
+                    what: "move time",
+                    value: Time::Millis(0),
+                },
+            ),
+            (
+                LimitRequest {
+                    clock: Some(Time::Seconds(1e308)),
+                    ..Default::default()
+                },
+                LimitError::Time {
+                    what: "clock",
+                    value: Time::Seconds(1e308),
+                },
+            ),
+            (
+                LimitRequest {
+                    clock: Some(Time::Seconds(f64::NAN)),
+                    ..Default::default()
+                },
+                LimitError::Time {
+                    what: "clock",
+                    value: Time::Seconds(f64::NAN),
+                },
+            ),
+            (
+                LimitRequest {
+                    nodes: Some(5),
+                    movetime: ms(5),
+                    ..Default::default()
+                },
+                LimitError::NodesAndTime,
+            ),
+            (
+                LimitRequest {
+                    movetime: ms(5),
+                    clock: ms(5),
+                    ..Default::default()
+                },
+                LimitError::ClockAndMoveTime,
+            ),
+            (
+                LimitRequest {
+                    increment: ms(5),
+                    ..Default::default()
+                },
+                LimitError::IncrementWithoutClock,
+            ),
+            (
+                LimitRequest {
+                    infinite: true,
+                    depth: Some(3),
+                    ..Default::default()
+                },
+                LimitError::InfiniteAndLimit,
+            ),
+        ] {
+            let got = ask(request);
+            // NaN is never equal to itself: compare the messages.
+            assert_eq!(
+                got.as_ref().map_err(ToString::to_string),
+                Err(error.to_string()),
+                "{request:?}"
+            );
+        }
+        // A huge number is quoted short.
+        let huge = LimitRequest {
+            clock: Some(Time::Seconds(1e308)),
+            ..Default::default()
+        };
+        let message = ask(huge).unwrap_err().to_string();
+        assert!(message.len() < 120, "{message}");
+        let clock = LimitRequest {
+            clock: Some(Time::Seconds(10.0)),
+            increment: Some(Time::Seconds(0.1)),
+            ..Default::default()
+        };
+        let ten = Duration::from_secs(10);
+        let expected = Limits::clock(ten, Duration::from_millis(100));
+        assert_eq!(ask(clock), Ok(Some(expected)));
+        assert_eq!(
+            LimitRequest::default().limits_or(Limits::depth(3)),
+            Ok(Limits::depth(3))
+        );
     }
 }

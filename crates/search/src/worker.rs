@@ -16,7 +16,7 @@ mod root;
 
 use crate::draw::Path;
 use crate::evals::EvalCache;
-use crate::limits::Limits;
+use crate::limits::{Limits, TimeBudget};
 use crate::ordering::Tables;
 use crate::params::P;
 use crate::score::{EVAL_LIMIT, MAX_PLY, PROVEN_DISTANCE, PROVEN_PROGRESS, PROVEN_WIN};
@@ -25,7 +25,7 @@ use crate::states::States;
 use crate::tt::Table;
 use parlour_game::{Evaluate, Evaluator, Proven};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Nodes between two looks at the clock, the node budget and the flags.
 const CHECK_EVERY: u64 = 1024;
@@ -46,8 +46,8 @@ pub(crate) struct Shared<'a> {
     pub main_depth: AtomicU32,
     pub started: Instant,
     pub limits: Limits,
-    pub soft: Option<Duration>,
-    pub hard: Option<Duration>,
+    /// The time the search may spend, computed once from its limits.
+    pub time: Option<TimeBudget>,
 }
 
 /// The root's history: the hashes of the positions since the last
@@ -162,8 +162,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
         if self.main {
             stop |= self.shared.stop.load(Relaxed);
-            if let Some(hard) = self.shared.hard {
-                stop |= self.shared.started.elapsed() >= hard;
+            if let Some(time) = &self.shared.time {
+                stop |= self.shared.started.elapsed() >= time.hard;
             }
         }
         if stop {

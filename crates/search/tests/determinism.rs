@@ -27,7 +27,7 @@ fn progress_is_reported_once_per_depth_in_order() {
     let mut seen = Vec::new();
     let result = searcher.search(
         history,
-        Limits::Depth(6),
+        Limits::depth(6),
         &history.current().default_eval(),
         &stop,
         |info| {

@@ -26,7 +26,7 @@ const MORE: [u32; 4] = [0, 6, 12, 24];
 
 fn search(pos: &Position, depth: u32, threads: usize) -> (Option<String>, Score) {
     let mut searcher = Searcher::new(threads, 8).unwrap();
-    let result = searcher.search_position(pos, Limits::Depth(depth), &pos.default_eval());
+    let result = searcher.search_position(pos, Limits::depth(depth), &pos.default_eval());
     (result.best_move.map(|m| m.to_string()), result.score)
 }
 

@@ -15,7 +15,7 @@ fn search(history: &History<Position>, depth: u32) -> (String, Score) {
     let stop = Arc::new(AtomicBool::new(false));
     let result = Searcher::new(1, 2).unwrap().search(
         history,
-        Limits::Depth(depth),
+        Limits::depth(depth),
         &history.current().default_eval(),
         &stop,
         |_| {},

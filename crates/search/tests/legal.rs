@@ -45,11 +45,11 @@ fn check(rules: Rules, seed: u64, threads: usize, limits: &[Limits]) {
 }
 
 const LIMITS: [Limits; 5] = [
-    Limits::Depth(1),
-    Limits::Depth(5),
-    Limits::Nodes(300),
-    Limits::Nodes(20_000),
-    Limits::MoveTime(Duration::from_millis(5)),
+    Limits::depth(1),
+    Limits::depth(5),
+    Limits::nodes(300),
+    Limits::nodes(20_000),
+    Limits::movetime(Duration::from_millis(5)),
 ];
 
 #[test]
@@ -78,10 +78,7 @@ fn a_clock_and_a_preset_stop_flag_still_give_a_legal_move() {
     for (i, history) in random_games(Rules::HUFFING, 5, 20, 60).iter().enumerate() {
         let legal = history.current().action_vec();
         let stop = Arc::new(AtomicBool::new(i % 2 == 0));
-        let limits = Limits::Clock {
-            remaining: Duration::from_millis(200),
-            increment: Duration::from_millis(10),
-        };
+        let limits = Limits::clock(Duration::from_millis(200), Duration::from_millis(10));
         let result = searcher.search(
             history,
             limits,
@@ -98,7 +95,7 @@ fn no_legal_move_gives_none() {
     // Black has no piece left.
     let pos = parlour_checkers::Position::from_fen("B:W5,6:B", Rules::ENGLISH).unwrap();
     let mut searcher = Searcher::new(1, 1).unwrap();
-    let result = searcher.search_position(&pos, Limits::Depth(3), &pos.default_eval());
+    let result = searcher.search_position(&pos, Limits::depth(3), &pos.default_eval());
     assert_eq!(result.best_move, None);
     assert_eq!(result.score, parlour_search::Score::Loss(0));
 }
@@ -110,11 +107,8 @@ fn a_single_legal_move_is_answered_at_once() {
     assert_eq!(pos.action_vec().len(), 1);
     let mut searcher = Searcher::new(2, 1).unwrap();
     for limits in [
-        Limits::MoveTime(Duration::from_secs(20)),
-        Limits::Clock {
-            remaining: Duration::from_secs(600),
-            increment: Duration::from_secs(5),
-        },
+        Limits::movetime(Duration::from_secs(20)),
+        Limits::clock(Duration::from_secs(600), Duration::from_secs(5)),
     ] {
         let result = searcher.search_position(&pos, limits, &pos.default_eval());
         assert_eq!(result.best_move.unwrap().to_string(), "14x23");
@@ -136,7 +130,7 @@ fn the_stop_flag_ends_an_infinite_search() {
     };
     let result = searcher.search(
         history,
-        Limits::Infinite,
+        Limits::INFINITE,
         &history.current().default_eval(),
         &stop,
         |_| {},
@@ -169,7 +163,7 @@ fn searchers_run_inside_a_callers_rayon_pool() {
                 let stop = Arc::new(AtomicBool::new(false));
                 let result = searcher.search(
                     history,
-                    Limits::Depth(5),
+                    Limits::depth(5),
                     &history.current().default_eval(),
                     &stop,
                     |_| {},

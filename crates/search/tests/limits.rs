@@ -37,7 +37,7 @@ fn a_node_limit_holds_inside_the_first_iteration() {
     for budget in [1_000, 20_000] {
         let result = Searcher::new(1, 1).unwrap().search_position(
             &pos,
-            Limits::Nodes(budget),
+            Limits::nodes(budget),
             &pos.default_eval(),
         );
         // One thread stops at its budget exactly.
@@ -58,7 +58,7 @@ fn one_thread_searches_a_node_budget_exactly() {
     let mut searcher = Searcher::new(1, 1).unwrap();
     for pos in [start, middle] {
         for budget in [1, 500, 1_023, 1_025, 5_000, 33_333] {
-            let result = searcher.search_position(&pos, Limits::Nodes(budget), &pos.default_eval());
+            let result = searcher.search_position(&pos, Limits::nodes(budget), &pos.default_eval());
             assert_eq!(result.nodes, budget, "{pos}");
             assert!(is_legal(&pos, result.best_move.expect("a move")));
         }
@@ -66,7 +66,7 @@ fn one_thread_searches_a_node_budget_exactly() {
     // More threads pass it by at most a batch each.
     let result = Searcher::new(2, 1).unwrap().search_position(
         &start,
-        Limits::Nodes(5_000),
+        Limits::nodes(5_000),
         &start.default_eval(),
     );
     assert!(
@@ -90,7 +90,7 @@ fn a_move_time_holds_inside_the_first_iteration() {
     let started = Instant::now();
     let result = Searcher::new(1, 1).unwrap().search_position(
         &pos,
-        Limits::MoveTime(limit),
+        Limits::movetime(limit),
         &pos.default_eval(),
     );
     let took = started.elapsed();
@@ -109,7 +109,7 @@ fn a_fixed_move_time_is_spent_in_full() {
         let mut searcher = Searcher::new(threads, 16).unwrap();
         let started = Instant::now();
         let result =
-            searcher.search_position(&start, Limits::MoveTime(limit), &start.default_eval());
+            searcher.search_position(&start, Limits::movetime(limit), &start.default_eval());
         let took = started.elapsed();
         assert!(
             took >= limit && took < LATE * limit,
@@ -129,7 +129,7 @@ fn a_search_stopped_before_it_starts_answers_with_a_legal_move() {
     let checkers = Position::start(Rules::ENGLISH);
     let result = Searcher::new(1, 1).unwrap().search(
         &History::new(checkers),
-        Limits::Infinite,
+        Limits::INFINITE,
         &checkers.default_eval(),
         &stop,
         |_| {},
@@ -140,7 +140,7 @@ fn a_search_stopped_before_it_starts_answers_with_a_legal_move() {
     let pegs = crowded();
     let result = Searcher::new(2, 1).unwrap().search(
         &History::new(pegs),
-        Limits::Infinite,
+        Limits::INFINITE,
         &pegs.default_eval(),
         &stop,
         |_| {},

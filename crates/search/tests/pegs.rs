@@ -68,11 +68,11 @@ fn random_games(
 // ------------------------------------------------------------ legality
 
 const LIMITS: [Limits; 5] = [
-    Limits::Depth(1),
-    Limits::Depth(4),
-    Limits::Nodes(300),
-    Limits::Nodes(20_000),
-    Limits::MoveTime(Duration::from_millis(5)),
+    Limits::depth(1),
+    Limits::depth(4),
+    Limits::nodes(300),
+    Limits::nodes(20_000),
+    Limits::movetime(Duration::from_millis(5)),
 ];
 
 fn check_legal(threads: usize, seed: u64) {
@@ -130,7 +130,7 @@ fn a_lost_position_gives_no_move() {
     let result =
         Searcher::new(1, 1)
             .unwrap()
-            .search_position(&pos, Limits::Depth(3), &pos.default_eval());
+            .search_position(&pos, Limits::depth(3), &pos.default_eval());
     assert_eq!(result.best_move, None);
     assert_eq!(result.score, Score::Loss(0));
 }
@@ -274,7 +274,7 @@ fn the_engine_finds_every_block_and_scores_it_a_win() {
         for block in blocks() {
             searcher.clear();
             let result =
-                searcher.search_position(&block.pos, Limits::Depth(4), &block.pos.default_eval());
+                searcher.search_position(&block.pos, Limits::depth(4), &block.pos.default_eval());
             let best = result.best_move.unwrap().to_string();
             if !block.moves.contains(&best) || result.score != Score::Win(3) {
                 missed.push(format!(

@@ -90,7 +90,7 @@ fn the_engine_finds_every_shot() {
             searcher.clear();
             let result = searcher.search_position(
                 &shot.pos,
-                Limits::Depth(ENGINE_DEPTH),
+                Limits::depth(ENGINE_DEPTH),
                 &patterns(&shot.pos),
             );
             let best = result.best_move.unwrap().to_string();

@@ -232,8 +232,8 @@ impl<G: Learn> SelfPlay<G> {
         }
         searcher.clear();
         let limits = match self.budget {
-            Budget::Nodes(n) => Limits::Nodes(n),
-            Budget::Depth(d) => Limits::Depth(d),
+            Budget::Nodes(n) => Limits::nodes(n),
+            Budget::Depth(d) => Limits::depth(d),
         };
         let never = Arc::new(AtomicBool::new(false));
         let mut positions = Vec::new();

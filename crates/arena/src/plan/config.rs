@@ -4,6 +4,7 @@
 use crate::plan::adjudication::Adjudication;
 use crate::plan::schedule::{GameCount, Tournament};
 use crate::plan::shard::Shard;
+use crate::plan::spec::PlayerSpec;
 use parlour_game::registry::EvalSpec;
 use parlour_report::Sprt;
 use std::path::PathBuf;
@@ -15,9 +16,9 @@ use std::time::Duration;
 /// checks it all before the first game.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
-    /// The engine specs (`random:seed=3`, `greedy`, `search:depth=8`, ...),
-    /// at least two.
-    pub engines: Vec<String>,
+    /// The engines (`random:seed=3`, `greedy`, `search:depth=8`, ...), at
+    /// least two, their specs read where their text entered.
+    pub engines: Vec<PlayerSpec>,
     /// Round-robin or gauntlet, for more than two engines.
     pub tournament: Tournament,
     /// Games per pairing.

@@ -4,12 +4,13 @@
 use crate::plan::options::{EngineKind, SpecKey};
 use parlour_game::echo::{echo, echo_within};
 use parlour_hub::client::CommandLineError;
+use parlour_search::LimitError;
 use std::error::Error;
 use std::path::PathBuf;
 
 /// An engine spec (`search:depth=8`, `hub:CMD,depth=4`) that does not read.
 /// A spec that is all kind (no `:`) is quoted once, not again as the kind.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[error("engine `{}`: {}", echo(.spec), self.problem_text())]
 pub struct SpecError {
     /// The spec as given.
@@ -23,8 +24,9 @@ const UNKNOWN_KIND: &str =
     "expected random, greedy, search or hub, as in search:depth=8 or hub:parlour hub,depth=4";
 
 impl SpecError {
-    /// The problem, without the kind where the kind is the whole spec.
-    fn problem_text(&self) -> String {
+    /// The problem, without the kind where the kind is the whole spec: what
+    /// to say after the spec itself is quoted.
+    pub fn problem_text(&self) -> String {
         match &self.problem {
             SpecProblem::UnknownKind { kind } if *kind == self.spec => {
                 format!("unknown kind: {UNKNOWN_KIND}")
@@ -35,7 +37,7 @@ impl SpecError {
 }
 
 /// What is wrong with an engine spec.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum SpecProblem {
     /// Not `random`, `greedy`, `search` or `hub`.
     #[error("unknown kind `{}`: {UNKNOWN_KIND}", echo_within(.kind, 24))]
@@ -122,12 +124,9 @@ pub enum SpecProblem {
     /// A `tc=` that does not read.
     #[error(transparent)]
     TimeControl(#[from] TimeControlError),
-    /// A search with both a clock and a time per move.
-    #[error("give either tc (a game clock) or movetime (a time per move), not both")]
-    ClockAndMoveTime,
-    /// A search with no limit.
-    #[error("a search needs a limit: depth=N, nodes=N, movetime=MS or tc=SECONDS+INCREMENT")]
-    NoLimit,
+    /// Limits out of range, or that cannot go together.
+    #[error(transparent)]
+    Limit(#[from] LimitError),
     /// A Hub engine with no command.
     #[error(
         "the engine command is empty: write hub:COMMAND,depth=N (or nodes, movetime, tc), as \
@@ -140,14 +139,19 @@ pub enum SpecProblem {
     /// A Hub engine with no limit.
     #[error("a hub engine needs a limit: depth=N, nodes=N, movetime=MS or tc=SECONDS+INCREMENT")]
     HubNoLimit,
-    /// A Hub engine with more than one limit.
-    #[error("a hub engine takes one limit of depth, nodes, movetime and tc")]
-    HubLimits,
 }
 
 /// A time control (`tc=10+0.1`) that does not read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum TimeControlError {
+    /// A time out of range.
+    #[error("tc `{}`: {source}", echo(.text))]
+    Range {
+        /// The whole text.
+        text: String,
+        /// The range it is out of.
+        source: LimitError,
+    },
     /// A time that is not a number of seconds.
     #[error("tc `{}`: the {what} `{}` is not a number of seconds", echo(.text), echo(.value))]
     NotSeconds {

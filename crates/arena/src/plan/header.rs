@@ -57,6 +57,13 @@ pub struct MatchHeader {
     pub games_per_pairing: usize,
     /// Each engine's spec as it was given.
     pub engines: Vec<String>,
+    /// The evaluation each engine plays with, as it resolved (its
+    /// identity: the kind and its weights' fingerprint, `+egdb` with
+    /// databases), by engine; `null` for an engine whose evaluation is
+    /// not parlour's (random, an outside engine). Empty in files written
+    /// before parlour recorded it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub evaluations: Vec<Option<String>>,
     /// The evaluation of search and greedy engines that name none.
     pub eval: Option<String>,
     /// The adjudication rules.
@@ -97,6 +104,7 @@ impl MatchHeader {
         rules: &V,
         book: &OpeningBook<V::Position>,
         per_pairing: usize,
+        evaluations: Vec<Option<String>>,
     ) -> MatchHeader {
         let rounds = per_pairing / 2;
         let listed = book.len().map_or(rounds, |len| len.min(rounds));
@@ -117,11 +125,8 @@ impl MatchHeader {
             seed: config.seed,
             tournament: config.tournament,
             games_per_pairing: per_pairing,
-            engines: config
-                .engines
-                .iter()
-                .map(|e| e.trim().to_string())
-                .collect(),
+            engines: config.engines.iter().map(ToString::to_string).collect(),
+            evaluations,
             eval: config.eval.as_ref().map(ToString::to_string),
             adjudication: config.adjudication,
             databases: config.adjudicate_egdb.is_some(),
@@ -210,6 +215,7 @@ impl MatchHeader {
             both(|h| h.games_per_pairing.to_string()),
         );
         diff.engines(&self.engines, &here.engines);
+        diff.evaluations(&self.evaluations, &here.evaluations);
         diff.field("eval", both(|h| shown(h.eval.as_ref())));
         diff.field("max plies", both(|h| shown(h.adjudication.max_plies)));
         diff.field("resign", both(|h| shown(h.adjudication.resign)));
@@ -253,7 +259,7 @@ impl Differences<'_> {
             let same = a == b
                 || matches!(
                     (a.parse::<PlayerSpec>(), b.parse::<PlayerSpec>()),
-                    (Ok(x), Ok(y)) if x == y
+                    (Ok(x), Ok(y)) if (&x.name, &x.kind) == (&y.name, &y.kind)
                 );
             if !same {
                 self.field(
@@ -261,6 +267,25 @@ impl Differences<'_> {
                     [shown(Some(a)), shown(Some(b))],
                 );
             }
+        }
+    }
+
+    /// The evaluations the engines resolved to, engine by engine: a file
+    /// written before they were recorded holds none, and its engines may
+    /// have played another evaluation (the pattern model was once the
+    /// default of a match's search engines).
+    fn evaluations(&mut self, file: &[Option<String>], here: &[Option<String>]) {
+        if file.len() != here.len() {
+            let listed = |e: &[Option<String>]| match e.len() {
+                0 => "not recorded".to_string(),
+                n => format!("{n} recorded"),
+            };
+            self.field("evaluations", [listed(file), listed(here)]);
+            return;
+        }
+        for (i, (a, b)) in file.iter().zip(here).enumerate() {
+            let name = format!("engine {}'s evaluation", i + 1);
+            self.field(&name, [shown(a.as_ref()), shown(b.as_ref())]);
         }
     }
 
@@ -307,6 +332,7 @@ mod tests {
             tournament: Tournament::RoundRobin,
             games_per_pairing: 4,
             engines: vec!["search:depth=3,name=a".into(), "greedy".into()],
+            evaluations: vec![Some("network:0123456789abcdef".into()), None],
             eval: None,
             adjudication: Adjudication::default(),
             databases: false,

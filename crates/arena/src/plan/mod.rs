@@ -61,11 +61,7 @@ impl Engines {
             let count = config.engines.len();
             return Err(PlanError::TooFewEngines { count });
         }
-        let specs = config
-            .engines
-            .iter()
-            .map(|text| text.parse::<PlayerSpec>())
-            .collect::<Result<Vec<_>, _>>()?;
+        let specs = config.engines.clone();
         let names: Vec<String> = specs.iter().map(|s| s.name().to_string()).collect();
         for (i, name) in names.iter().enumerate() {
             if names[..i].contains(name) {
@@ -84,6 +80,7 @@ impl<G: Evaluate> Plan<G> {
         config: &MatchConfig,
         rules: &V,
         engines: Engines,
+        evaluations: Vec<Option<String>>,
     ) -> Result<Plan<G>, PlanError> {
         check_settings(config, engines.specs.len())?;
         check_outputs(config)?;
@@ -114,7 +111,7 @@ impl<G: Evaluate> Plan<G> {
         }
         // Random openings are drawn once, here (even ones take a search each).
         let book = book.fixed(per_pairing / 2);
-        let header = MatchHeader::of(config, rules, &book, per_pairing);
+        let header = MatchHeader::of(config, rules, &book, per_pairing, evaluations);
         let tables = match &config.adjudicate_egdb {
             Some(dir) => Some(open_tables::<V>(dir)?),
             None => None,

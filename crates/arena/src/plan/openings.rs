@@ -297,7 +297,7 @@ fn even_opening<G: Evaluate>(
         let opening = random_opening(start, plies, seed, pair);
         searcher.clear();
         let pos = *opening.history().current();
-        let result = searcher.search_position(&pos, Limits::Nodes(BALANCE_NODES), &balance.eval);
+        let result = searcher.search_position(&pos, Limits::nodes(BALANCE_NODES), &balance.eval);
         let unevenness = match result.score {
             Score::Value(v) => v.unsigned_abs(),
             Score::Win(_) | Score::Loss(_) => u32::MAX,
@@ -521,7 +521,7 @@ mod tests {
         let pos = *opening.history().current();
         let eval = PegRules::DEFAULT.default_evaluator();
         searcher
-            .search_position(&pos, Limits::Nodes(BALANCE_NODES), &eval)
+            .search_position(&pos, Limits::nodes(BALANCE_NODES), &eval)
             .score
     }
 

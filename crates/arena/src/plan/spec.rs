@@ -1,11 +1,14 @@
-//! Engine specs as people write them: `random`, `random:seed=3`, `greedy`,
+//! Engine specs as people write them, read once where the text enters
+//! into a [`PlayerSpec`]: `random`, `random:seed=3`, `greedy`,
 //! `search:depth=8`, `search:movetime=100,threads=1`, `search:nodes=50000`,
 //! `search:tc=10+0.1`, each optionally with `name=...`, the search and
 //! greedy players with `eval=...` (an evaluation the game names, as
 //! `eval=handwritten`), the search with `egdb=DIR` (english checkers'
 //! endgame databases, built by `parlour egdb build`), and outside engines
 //! speaking Hub,
-//! `hub:CMD[,option=value...]`, parsed and checked into a [`PlayerSpec`].
+//! `hub:CMD[,option=value...]`. A search's limits are read as every way in
+//! reads them ([`LimitRequest`]): a depth beside a time or a node budget
+//! stops it early; a node budget and a time cannot go together.
 //!
 //! # Hub engines
 //!
@@ -16,7 +19,7 @@
 //! whose key is one of:
 //!
 //! - `depth=N`, `nodes=N`, `movetime=MS` or `tc=SECONDS+INCREMENT`: the
-//!   engine's limit, exactly one (sent with Hub's `level`);
+//!   engine's limits, as a search's (sent with Hub's `level`);
 //! - `name=NAME`: the display name (default: `hub:` and the command, with
 //!   the program's directory left out);
 //! - `startup=SECONDS`: how long the start-up handshake may take (default
@@ -34,12 +37,14 @@
 use crate::plan::error::{SpecError, SpecProblem, TimeControlError};
 use crate::plan::options::{split_hub, EngineKind, SpecKey, HUB_PARAM};
 use parlour_game::registry::EvalSpec;
+use parlour_search::{LimitRequest, Limits, Time, TimeLimit};
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
 
-/// A game clock: a base time and an increment added after each move.
+/// A game clock as a spec writes it (`tc=10+0.1`): a base time and an
+/// increment added after each move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeControl {
     /// The time on the clock at the start of the game.
@@ -63,93 +68,117 @@ impl FromStr for TimeControl {
     type Err = TimeControlError;
 
     /// `10+0.1`: 10 seconds and 0.1 seconds a move; `60`: one minute, no
-    /// increment.
+    /// increment. Each number is plain decimal seconds (no sign, no
+    /// spaces); their ranges are every clock's ([`LimitRequest`]).
     fn from_str(text: &str) -> Result<TimeControl, TimeControlError> {
         let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
         let seconds = |v: &str, what| {
-            v.trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e9)
-                .map(Duration::from_secs_f64)
-                .ok_or_else(|| TimeControlError::NotSeconds {
-                    text: text.to_string(),
-                    what,
-                    value: v.to_string(),
-                })
+            decimal(v).ok_or_else(|| TimeControlError::NotSeconds {
+                text: text.to_string(),
+                what,
+                value: v.to_string(),
+            })
         };
-        let base = seconds(base, "base time")?;
-        if base.is_zero() {
+        let request = LimitRequest {
+            clock: Some(Time::Seconds(seconds(base, "base time")?)),
+            increment: Some(Time::Seconds(seconds(inc, "increment")?)),
+            ..LimitRequest::default()
+        };
+        let limits = request.limits().map_err(|source| TimeControlError::Range {
+            text: text.to_string(),
+            source,
+        })?;
+        let Some(Limits {
+            time:
+                Some(TimeLimit::Clock {
+                    remaining,
+                    increment,
+                }),
+            ..
+        }) = limits
+        else {
+            unreachable!("a clock asked for is a clock")
+        };
+        if remaining.is_zero() {
             return Err(TimeControlError::NoBase {
                 text: text.to_string(),
             });
         }
         Ok(TimeControl {
-            base,
-            increment: seconds(inc, "increment")?,
+            base: remaining,
+            increment,
         })
     }
 }
 
-/// How long or how far a searching engine may think. At least one of depth,
-/// nodes, movetime or clock is set; the runner enforces `movetime` and
-/// `clock` (with a small forfeit margin), the engine itself the rest.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Limits {
-    /// Search to this depth in plies.
-    pub depth: Option<u32>,
-    /// Search about this many nodes per move.
-    pub nodes: Option<u64>,
-    /// Spend this long on each move.
-    pub movetime: Option<Duration>,
-    /// Play on a game clock.
-    pub clock: Option<TimeControl>,
-    /// Search threads (default 1).
-    pub threads: usize,
-    /// Transposition table size in MiB, if given.
-    pub hash_mb: Option<u32>,
+/// A plain decimal number (`10`, `0.5`, `.5`): digits and at most one
+/// point, nothing else.
+fn decimal(text: &str) -> Option<f64> {
+    let digits = text.chars().filter(char::is_ascii_digit).count();
+    let points = text.chars().filter(|&c| c == '.').count();
+    let plain = digits > 0 && points <= 1 && digits + points == text.len();
+    plain.then(|| text.parse().ok()).flatten()
 }
 
-/// A player as the match was told to build it. The factory the caller
-/// passes to [`crate::run_match`] builds every player from its spec;
+/// What a search player is made of besides its limits: its threads, its
+/// table and its evaluation (with endgame databases, where named).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// Search threads, if given (a match's players have 1 by default).
+    pub threads: Option<usize>,
+    /// Transposition table size in MiB, if given.
+    pub hash_mib: Option<u32>,
+    /// The evaluation it names, if not the match's.
+    pub eval: Option<EvalSpec>,
+    /// The directory of the endgame databases it probes, if any.
+    pub egdb: Option<PathBuf>,
+}
+
+/// An engine spec, read once where its text enters (the command line, a
+/// match's configuration) and handed on as it is: the text as written (a
+/// match's header records it; `Display` writes it back), the display name
+/// and the player.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerSpec {
+    /// The spec as written, trimmed.
+    pub text: String,
+    /// The name shown in tables and records (`name=`, else the text).
+    pub name: String,
+    /// What plays.
+    pub kind: PlayerKind,
+}
+
+/// The player a spec describes. The factory the caller passes to
+/// [`crate::run_match`] builds every player from its spec;
 /// [`crate::builtin_factory`] builds `Random` and `Greedy`, and a caller
 /// with a searcher adds `Search`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlayerSpec {
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayerKind {
     /// Uniformly random legal moves; with a seed, its games depend on that
     /// seed and the game's seed, without one on the game's seed alone.
     Random {
-        /// The display name.
-        name: String,
         /// An optional seed of its own.
         seed: Option<u64>,
     },
     /// The best move one ply deep by an evaluation function.
     Greedy {
-        /// The display name.
-        name: String,
         /// The evaluation it names, if not the match's.
         eval: Option<EvalSpec>,
     },
-    /// The alpha-beta searcher under `limits`.
+    /// The alpha-beta searcher.
     Search {
-        /// The display name.
-        name: String,
-        /// The search limits.
-        limits: Limits,
-        /// The evaluation it names, if not the match's.
-        eval: Option<EvalSpec>,
-        /// The directory of the endgame databases the search probes, if any.
-        egdb: Option<PathBuf>,
+        /// Its limits; `None` where the spec names none (a match refuses
+        /// it, `parlour play` gives it its own default).
+        limits: Option<Limits>,
+        /// Threads, table, evaluation.
+        engine: EngineOptions,
     },
     /// An outside program speaking Hub (see the module notes for the
     /// syntax).
     Hub {
-        /// The display name.
-        name: String,
         /// The command line that starts it.
         command: String,
-        /// Its limit: exactly one of depth, nodes, movetime and clock.
+        /// Its limits, sent with `level`.
         limits: Limits,
         /// How long the start-up handshake may take.
         startup_timeout: Duration,
@@ -164,38 +193,53 @@ pub enum PlayerSpec {
 }
 
 impl PlayerSpec {
-    /// The name shown in tables and records.
-    pub fn name(&self) -> &str {
-        match self {
-            PlayerSpec::Random { name, .. }
-            | PlayerSpec::Greedy { name, .. }
-            | PlayerSpec::Search { name, .. }
-            | PlayerSpec::Hub { name, .. } => name,
-        }
+    /// Reads the specs `texts`, in order; the first that does not read is
+    /// the error.
+    pub fn read_all<S: AsRef<str>>(texts: &[S]) -> Result<Vec<PlayerSpec>, SpecError> {
+        texts.iter().map(|text| text.as_ref().parse()).collect()
     }
 
-    /// The limits, for a search player or a Hub engine.
+    /// The name shown in tables and records.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The limits, for a search player or a Hub engine that has them.
     pub fn limits(&self) -> Option<&Limits> {
-        match self {
-            PlayerSpec::Search { limits, .. } | PlayerSpec::Hub { limits, .. } => Some(limits),
+        match &self.kind {
+            PlayerKind::Search { limits, .. } => limits.as_ref(),
+            PlayerKind::Hub { limits, .. } => Some(limits),
             _ => None,
         }
     }
 
     /// The clock the runner keeps for this player, if any.
     pub fn clock(&self) -> Option<TimeControl> {
-        self.limits().and_then(|l| l.clock)
+        match self.limits()?.time? {
+            TimeLimit::Clock {
+                remaining,
+                increment,
+            } => Some(TimeControl {
+                base: remaining,
+                increment,
+            }),
+            TimeLimit::MoveTime(_) => None,
+        }
     }
 
     /// The time the runner allows each move, if fixed.
     pub fn movetime(&self) -> Option<Duration> {
-        self.limits().and_then(|l| l.movetime)
+        match self.limits()?.time? {
+            TimeLimit::MoveTime(t) => Some(t),
+            TimeLimit::Clock { .. } => None,
+        }
     }
 }
 
 impl fmt::Display for PlayerSpec {
+    /// The spec as written, which reads back as the same spec.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.write_str(&self.text)
     }
 }
 
@@ -230,11 +274,11 @@ struct Settings {
     /// A Hub engine's `param.NAME=VALUE`s, in order.
     params: Vec<(String, String)>,
     seed: Option<u64>,
-    eval: Option<EvalSpec>,
-    egdb: Option<PathBuf>,
     startup: Option<Duration>,
     margin: Option<Duration>,
-    limits: Limits,
+    /// The limits as written, checked in [`Settings::spec`].
+    limits: LimitRequest,
+    engine: EngineOptions,
 }
 
 impl Settings {
@@ -244,14 +288,10 @@ impl Settings {
             name: None,
             params: Vec::new(),
             seed: None,
-            eval: None,
-            egdb: None,
             startup: None,
             margin: None,
-            limits: Limits {
-                threads: 1,
-                ..Limits::default()
-            },
+            limits: LimitRequest::default(),
+            engine: EngineOptions::default(),
         };
         let mut seen: Vec<SpecKey> = Vec::new();
         for option in options.into_iter().map(str::trim).filter(|o| !o.is_empty()) {
@@ -301,27 +341,32 @@ impl Settings {
         Ok(())
     }
 
-    /// Sets the option `key` to `value`, checked.
+    /// Sets the option `key` to `value`, read (the limits' ranges are
+    /// checked with the limits).
     fn set(&mut self, key: SpecKey, value: &str) -> Result<(), SpecProblem> {
-        let limits = &mut self.limits;
+        let (limits, engine) = (&mut self.limits, &mut self.engine);
         match key {
             SpecKey::Name if value.is_empty() => return Err(SpecProblem::EmptyName),
             SpecKey::Name if value.contains(['"', '\n', '\r']) => return Err(SpecProblem::BadName),
             SpecKey::Name => self.name = Some(value.to_string()),
             SpecKey::Eval => {
-                self.eval = Some(value.parse().map_err(|_| SpecProblem::EmptyEval)?);
+                engine.eval = Some(value.parse().map_err(|_| SpecProblem::EmptyEval)?);
             }
             SpecKey::Egdb if value.is_empty() => return Err(SpecProblem::EmptyEgdb),
-            SpecKey::Egdb => self.egdb = Some(PathBuf::from(value)),
+            SpecKey::Egdb => engine.egdb = Some(PathBuf::from(value)),
             SpecKey::Seed => self.seed = Some(seed(value)?),
-            SpecKey::Depth => limits.depth = Some(small(key, value)?),
-            SpecKey::Nodes => limits.nodes = Some(positive(key, value)?),
-            SpecKey::Movetime => limits.movetime = Some(millis(key, value)?),
-            SpecKey::Threads => limits.threads = small(key, value)? as usize,
-            SpecKey::Hash => limits.hash_mb = Some(small(key, value)?),
+            SpecKey::Depth => limits.depth = Some(whole(key, value)?),
+            SpecKey::Nodes => limits.nodes = Some(whole(key, value)?),
+            SpecKey::Movetime => limits.movetime = Some(Time::Millis(whole(key, value)?)),
+            SpecKey::Threads => engine.threads = Some(small(key, value)? as usize),
+            SpecKey::Hash => engine.hash_mib = Some(small(key, value)?),
             SpecKey::Margin => self.margin = Some(millis(key, value)?),
             SpecKey::Startup => self.startup = Some(startup(value)?),
-            SpecKey::Tc => limits.clock = Some(value.parse()?),
+            SpecKey::Tc => {
+                let tc: TimeControl = value.parse()?;
+                limits.clock = Some(Time::Seconds(tc.base.as_secs_f64()));
+                limits.increment = Some(Time::Seconds(tc.increment.as_secs_f64()));
+            }
         }
         Ok(())
     }
@@ -329,51 +374,46 @@ impl Settings {
     /// The spec of `kind` these settings make, `text` its name where it
     /// names none (and `command` the program of a Hub engine).
     fn spec(self, kind: EngineKind, text: &str, command: &str) -> Result<PlayerSpec, SpecProblem> {
-        if kind == EngineKind::Hub {
-            let (limits, startup, margin) = (self.limits, self.startup, self.margin);
-            let (name, params) = (self.name, self.params);
-            return hub_spec(text, command, name, limits, (startup, margin), params);
-        }
-        let name = self.name.unwrap_or_else(|| text.to_string());
-        Ok(match kind {
-            EngineKind::Random => PlayerSpec::Random {
-                name,
-                seed: self.seed,
-            },
-            EngineKind::Greedy => PlayerSpec::Greedy {
-                name,
-                eval: self.eval,
-            },
-            _ => {
-                let limits = self.limits;
-                if limits.clock.is_some() && limits.movetime.is_some() {
-                    return Err(SpecProblem::ClockAndMoveTime);
-                }
-                let timed = limits.movetime.is_some() || limits.clock.is_some();
-                if !timed && limits.depth.is_none() && limits.nodes.is_none() {
-                    return Err(SpecProblem::NoLimit);
-                }
-                PlayerSpec::Search {
-                    name,
-                    limits,
-                    eval: self.eval,
-                    egdb: self.egdb,
-                }
+        let limits = self.limits.limits()?;
+        let name = self.name;
+        let kind = match kind {
+            EngineKind::Hub => {
+                let times = (self.startup, self.margin);
+                return hub_spec(text, command, name, limits, times, self.params);
             }
+            EngineKind::Random => PlayerKind::Random { seed: self.seed },
+            EngineKind::Greedy => PlayerKind::Greedy {
+                eval: self.engine.eval,
+            },
+            EngineKind::Search => PlayerKind::Search {
+                limits,
+                engine: self.engine,
+            },
+        };
+        Ok(PlayerSpec {
+            text: text.to_string(),
+            name: name.unwrap_or_else(|| text.to_string()),
+            kind,
         })
     }
 }
 
+/// A whole number (its range is checked where it is used).
+fn whole(key: SpecKey, value: &str) -> Result<u64, SpecProblem> {
+    value.parse::<u64>().map_err(|_| SpecProblem::NotPositive {
+        key,
+        value: value.to_string(),
+    })
+}
+
 /// A whole number above 0.
 fn positive(key: SpecKey, value: &str) -> Result<u64, SpecProblem> {
-    value
-        .parse::<u64>()
-        .ok()
-        .filter(|&n| n > 0)
-        .ok_or_else(|| SpecProblem::NotPositive {
+    whole(key, value).and_then(|n| {
+        (n > 0).then_some(n).ok_or(SpecProblem::NotPositive {
             key,
             value: value.to_string(),
         })
+    })
 }
 
 /// A whole number above 0 that fits 32 bits.
@@ -419,7 +459,7 @@ fn hub_spec(
     text: &str,
     command: &str,
     name: Option<String>,
-    limits: Limits,
+    limits: Option<Limits>,
     (startup, margin): (Option<Duration>, Option<Duration>),
     params: Vec<(String, String)>,
 ) -> Result<PlayerSpec, SpecProblem> {
@@ -428,18 +468,7 @@ fn hub_spec(
         return Err(SpecProblem::EmptyCommand);
     }
     let words = parlour_hub::client::split_command(command)?;
-    let set = [
-        limits.depth.is_some(),
-        limits.nodes.is_some(),
-        limits.movetime.is_some(),
-        limits.clock.is_some(),
-    ];
-    match set.iter().filter(|&&s| s).count() {
-        0 => return Err(SpecProblem::HubNoLimit),
-        1 => {}
-        _ => return Err(SpecProblem::HubLimits),
-    }
-    let timed = limits.movetime.is_some() || limits.clock.is_some();
+    let limits = limits.ok_or(SpecProblem::HubNoLimit)?;
     let name = name.unwrap_or_else(|| {
         // The program without its directory, then its arguments and the
         // options; no quotes, which a PDN tag cannot hold.
@@ -455,149 +484,139 @@ fn hub_spec(
         name.push_str(options.trim());
         name.replace(['"', '\n', '\r'], "'")
     });
-    Ok(PlayerSpec::Hub {
+    let default_margin = if limits.is_timed() {
+        HUB_TIMED_MARGIN
+    } else {
+        HUB_UNTIMED_MARGIN
+    };
+    Ok(PlayerSpec {
+        text: text.to_string(),
         name,
-        command: command.to_string(),
-        limits,
-        startup_timeout: startup.unwrap_or(HUB_STARTUP),
-        margin: margin.unwrap_or(if timed {
-            HUB_TIMED_MARGIN
-        } else {
-            HUB_UNTIMED_MARGIN
-        }),
-        params,
+        kind: PlayerKind::Hub {
+            command: command.to_string(),
+            limits,
+            startup_timeout: startup.unwrap_or(HUB_STARTUP),
+            margin: margin.unwrap_or(default_margin),
+            params,
+        },
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use parlour_search::LimitError;
+
+    fn spec(text: &str) -> PlayerSpec {
+        text.parse().unwrap()
+    }
 
     #[test]
     fn specs_are_read() {
+        let random = spec("random:seed=3");
+        assert_eq!(random.kind, PlayerKind::Random { seed: Some(3) });
         assert_eq!(
-            "random".parse::<PlayerSpec>().unwrap(),
-            PlayerSpec::Random {
-                name: "random".into(),
-                seed: None
-            }
+            (random.name(), random.text.as_str()),
+            ("random:seed=3", "random:seed=3")
         );
+        let greedy = spec("greedy:name=Greedy One");
+        assert_eq!(greedy.kind, PlayerKind::Greedy { eval: None });
+        assert_eq!(greedy.name(), "Greedy One");
+        assert_eq!(greedy.to_string(), "greedy:name=Greedy One");
         assert_eq!(
-            "random:seed=3".parse::<PlayerSpec>().unwrap(),
-            PlayerSpec::Random {
-                name: "random:seed=3".into(),
-                seed: Some(3)
-            }
-        );
-        assert_eq!(
-            "greedy:name=Greedy One".parse::<PlayerSpec>().unwrap(),
-            PlayerSpec::Greedy {
-                name: "Greedy One".into(),
-                eval: None
-            }
-        );
-        assert_eq!(
-            "search:depth=2,eval=handwritten"
-                .parse::<PlayerSpec>()
-                .unwrap(),
-            PlayerSpec::Search {
-                name: "search:depth=2,eval=handwritten".into(),
-                limits: Limits {
-                    depth: Some(2),
-                    threads: 1,
-                    ..Limits::default()
+            spec("search:depth=2,eval=handwritten").kind,
+            PlayerKind::Search {
+                limits: Some(Limits::depth(2)),
+                engine: EngineOptions {
+                    eval: Some("handwritten".parse().unwrap()),
+                    ..EngineOptions::default()
                 },
-                eval: Some("handwritten".parse().unwrap()),
-                egdb: None,
             }
         );
         assert_eq!(
-            "search:depth=2,egdb=/data/egdb"
-                .parse::<PlayerSpec>()
-                .unwrap(),
-            PlayerSpec::Search {
-                name: "search:depth=2,egdb=/data/egdb".into(),
-                limits: Limits {
-                    depth: Some(2),
-                    threads: 1,
-                    ..Limits::default()
+            spec("search:depth=2,egdb=/data/egdb").kind,
+            PlayerKind::Search {
+                limits: Some(Limits::depth(2)),
+                engine: EngineOptions {
+                    egdb: Some(PathBuf::from("/data/egdb")),
+                    ..EngineOptions::default()
                 },
-                eval: None,
-                egdb: Some(PathBuf::from("/data/egdb")),
             }
         );
-        let s: PlayerSpec = "search:depth=8".parse().unwrap();
-        assert_eq!(s.limits().unwrap().depth, Some(8));
-        assert_eq!(s.limits().unwrap().threads, 1);
-        let s: PlayerSpec = "search:movetime=100,threads=2,hash=64,name=x"
-            .parse()
-            .unwrap();
+        // `eval=default` names the game's default, as no `eval=` does.
+        let PlayerKind::Search { engine, .. } = spec("search:depth=2,eval=default").kind else {
+            panic!("a search spec")
+        };
+        assert_eq!(engine.eval, Some(EvalSpec::Default));
+        let s = spec("search:movetime=100,threads=2,hash=64,name=x");
         assert_eq!(s.name(), "x");
         assert_eq!(s.movetime(), Some(Duration::from_millis(100)));
-        let l = s.limits().unwrap();
-        assert_eq!((l.threads, l.hash_mb), (2, Some(64)));
-        let s: PlayerSpec = "search:nodes=50000".parse().unwrap();
-        assert_eq!(s.limits().unwrap().nodes, Some(50_000));
-        let s: PlayerSpec = "search:tc=10+0.1".parse().unwrap();
+        let PlayerKind::Search { engine, .. } = &s.kind else {
+            panic!("a search spec")
+        };
+        assert_eq!((engine.threads, engine.hash_mib), (Some(2), Some(64)));
         assert_eq!(
-            s.clock(),
-            Some(TimeControl {
-                base: Duration::from_secs(10),
-                increment: Duration::from_millis(100)
-            })
+            spec("search:nodes=50000").limits(),
+            Some(&Limits::nodes(50_000))
         );
+        // A depth beside a time caps it.
+        let capped = spec("search:movetime=100,depth=6");
+        assert_eq!(capped.limits().unwrap().depth, Some(6));
+        assert_eq!(capped.movetime(), Some(Duration::from_millis(100)));
+        let s = spec("search:tc=10+0.1");
+        let ten = TimeControl {
+            base: Duration::from_secs(10),
+            increment: Duration::from_millis(100),
+        };
+        assert_eq!(s.clock(), Some(ten));
         assert_eq!(s.clock().unwrap().to_string(), "10+0.1");
-        let s: PlayerSpec = "search:tc=60".parse().unwrap();
-        assert_eq!(s.clock().unwrap().increment, Duration::ZERO);
+        assert_eq!(
+            spec("search:tc=60").clock().unwrap().increment,
+            Duration::ZERO
+        );
+        // A search with no limit reads (`parlour play` gives it its own).
+        let bare = spec("search");
+        assert_eq!(bare.limits(), None);
+        assert_eq!(spec("search:threads=2").limits(), None);
     }
 
     #[test]
     fn hub_specs_are_read() {
-        let s: PlayerSpec = "hub:parlour hub --game checkers,depth=4,name=self"
-            .parse()
-            .unwrap();
+        let s = spec("hub:parlour hub --game checkers,depth=4,name=self");
+        assert_eq!(s.name(), "self");
         assert_eq!(
-            s,
-            PlayerSpec::Hub {
-                name: "self".into(),
+            s.kind,
+            PlayerKind::Hub {
                 command: "parlour hub --game checkers".into(),
-                limits: Limits {
-                    depth: Some(4),
-                    threads: 1,
-                    ..Limits::default()
-                },
+                limits: Limits::depth(4),
                 startup_timeout: HUB_STARTUP,
                 margin: HUB_UNTIMED_MARGIN,
                 params: Vec::new(),
             }
         );
         // Commas belong to the command up to the first known option.
-        let s: PlayerSpec = "hub:/opt/bin/engine --rules huffing,quiet_plies=9,movetime=50"
-            .parse()
-            .unwrap();
-        let PlayerSpec::Hub {
-            name,
-            command,
-            margin,
-            ..
-        } = &s
+        let s = spec("hub:/opt/bin/engine --rules huffing,quiet_plies=9,movetime=50");
+        let PlayerKind::Hub {
+            command, margin, ..
+        } = &s.kind
         else {
             panic!("a hub spec")
         };
         assert_eq!(command, "/opt/bin/engine --rules huffing,quiet_plies=9");
-        assert_eq!(name, "hub:engine --rules huffing,quiet_plies=9,movetime=50");
+        assert_eq!(
+            s.name(),
+            "hub:engine --rules huffing,quiet_plies=9,movetime=50"
+        );
         assert_eq!(*margin, HUB_TIMED_MARGIN);
         assert_eq!(s.movetime(), Some(Duration::from_millis(50)));
         // Quoted commas never split.
-        let s: PlayerSpec = "hub:engine 'x,depth=1',tc=5+0.1,startup=0.5,margin=300"
-            .parse()
-            .unwrap();
-        let PlayerSpec::Hub {
+        let s = spec("hub:engine 'x,depth=1',tc=5+0.1,startup=0.5,margin=300");
+        let PlayerKind::Hub {
             command,
             startup_timeout,
             margin,
             ..
-        } = &s
+        } = &s.kind
         else {
             panic!("a hub spec")
         };
@@ -605,6 +624,9 @@ mod tests {
         assert_eq!(*startup_timeout, Duration::from_millis(500));
         assert_eq!(*margin, Duration::from_millis(300));
         assert_eq!(s.clock().unwrap().to_string(), "5+0.1");
+        // A depth beside a time goes to the engine with it.
+        let s = spec("hub:engine,depth=2,movetime=50");
+        assert_eq!(s.limits().unwrap().depth, Some(2));
     }
 
     #[test]
@@ -635,23 +657,32 @@ mod tests {
             ("greedy:seed=1", unknown("seed", EngineKind::Greedy)),
             ("random:seed=x", P::Seed { value: s("x") }),
             ("random:seed", P::NotNameValue { option: s("seed") }),
-            ("search", P::NoLimit),
-            ("search:threads=2", P::NoLimit),
-            ("search:depth=0", positive(SpecKey::Depth, "0")),
+            ("search:depth=0", P::Limit(LimitError::Depth(0))),
+            ("search:depth=101", P::Limit(LimitError::Depth(101))),
             ("search:depth=-1", positive(SpecKey::Depth, "-1")),
+            (
+                "search:nodes=5,movetime=5",
+                P::Limit(LimitError::NodesAndTime),
+            ),
             (
                 "search:depth=3,depth=4",
                 P::Repeated {
                     key: SpecKey::Depth,
                 },
             ),
-            ("search:movetime=100,tc=10+0.1", P::ClockAndMoveTime),
+            (
+                "search:movetime=100,tc=10+0.1",
+                P::Limit(LimitError::ClockAndMoveTime),
+            ),
             ("search:tc=abc", tc("base time", "abc", "abc")),
             (
                 "search:tc=0+1",
                 P::TimeControl(TimeControlError::NoBase { text: s("0+1") }),
             ),
             ("search:tc=10+x", tc("increment", "x", "10+x")),
+            ("search:tc=1++5", tc("increment", "+5", "1++5")),
+            ("search:tc=1+ 5", tc("increment", " 5", "1+ 5")),
+            ("search:tc=1e3", tc("base time", "1e3", "1e3")),
             ("search:depth=3,name=", P::EmptyName),
             ("search:depth=3,name=a\"b", P::BadName),
             ("search:depth=3,eval=", P::EmptyEval),
@@ -660,7 +691,6 @@ mod tests {
             ("hub:  ", P::EmptyCommand),
             ("hub:engine", P::HubNoLimit),
             ("hub:engine,name=x", P::HubNoLimit),
-            ("hub:engine,depth=2,movetime=50", P::HubLimits),
             (
                 "hub:engine 'x,depth=2",
                 P::Command(parlour_hub::client::CommandLineError::Unclosed {
@@ -684,5 +714,10 @@ mod tests {
             assert_eq!(err.problem, problem, "`{text}` gave `{err}`");
             assert_eq!(err.spec, text.trim());
         }
+        // A time far out of range is quoted short.
+        let err = "search:tc=99999999999999999999999"
+            .parse::<PlayerSpec>()
+            .unwrap_err();
+        assert!(err.to_string().len() < 200, "{err}");
     }
 }

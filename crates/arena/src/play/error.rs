@@ -21,9 +21,11 @@ pub struct BuildError {
 /// Why an engine cannot be built.
 #[derive(Debug, thiserror::Error)]
 pub enum BuildProblem {
-    /// A node budget beside a time limit.
-    #[error("the searcher takes a node budget or a time limit, not both")]
-    NodesAndTime,
+    /// A search spec with no limit, which a match cannot play.
+    #[error(
+        "a search in a match needs a limit: depth=N, nodes=N, movetime=MS or tc=SECONDS+INCREMENT"
+    )]
+    NoLimit,
     /// A setting above its most.
     #[error("{what} must be at most {max}")]
     AtMost {

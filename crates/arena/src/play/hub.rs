@@ -24,14 +24,14 @@
 //! first game.) A later start that fails, a restart after a crash, is a
 //! loss by `crash` at the engine's first move.
 
-use crate::plan::spec::{Limits, PlayerSpec};
+use crate::plan::spec::{PlayerKind, PlayerSpec};
 use crate::play::error::{BuildError, BuildProblem};
 use crate::play::player::Choice;
 use crate::play::player::{ClockState, Player};
 use crate::play::search::search_factory;
 use parlour_game::registry::EvalSpec;
 use parlour_game::{History, Variant};
-use parlour_hub::client::{limits_for_clock, move_timeout};
+use parlour_hub::client::move_timeout;
 use parlour_hub::{ClientOptions, EngineError, HubClient};
 use std::collections::HashMap;
 use std::marker::PhantomData;
@@ -46,8 +46,9 @@ pub struct HubPlayer<V: Variant> {
     name: String,
     command: String,
     options: ClientOptions,
-    /// The limit sent when the runner shows no clock or time per move.
-    fallback: parlour_search::Limits,
+    /// The spec's depth and node limits; its time comes from the clock
+    /// the runner shows for each move.
+    limits: parlour_search::Limits,
     margin: Duration,
     client: Option<HubClient>,
     /// Why the engine could not be started for this game.
@@ -62,50 +63,31 @@ impl<V: Variant> HubPlayer<V> {
     /// returning them to `pool`. It starts no process until its game
     /// begins.
     fn new(spec: &PlayerSpec, variant: &str, pool: Pool) -> Option<HubPlayer<V>> {
-        let PlayerSpec::Hub {
-            name,
+        let PlayerKind::Hub {
             command,
             limits,
             startup_timeout,
             margin,
             params,
-        } = spec
+        } = &spec.kind
         else {
             return None;
         };
         Some(HubPlayer {
-            name: name.clone(),
+            name: spec.name().to_string(),
             command: command.clone(),
             options: ClientOptions {
                 startup_timeout: *startup_timeout,
                 params: params.clone(),
                 ..ClientOptions::for_variant(variant)
             },
-            fallback: fallback_limits(limits),
+            limits: limits.with_time(None),
             margin: *margin,
             client: None,
             start_error: None,
             pool,
             game: PhantomData,
         })
-    }
-}
-
-/// A spec's limit as Hub's `level` sends it.
-fn fallback_limits(limits: &Limits) -> parlour_search::Limits {
-    use parlour_search::Limits as L;
-    if let Some(t) = limits.movetime {
-        L::MoveTime(t)
-    } else if let Some(tc) = limits.clock {
-        L::Clock {
-            remaining: tc.base,
-            increment: tc.increment,
-        }
-    } else if let Some(n) = limits.nodes {
-        L::Nodes(n)
-    } else {
-        // Specs are checked to have exactly one limit.
-        L::Depth(limits.depth.unwrap_or(1))
     }
 }
 
@@ -153,7 +135,7 @@ impl<V: Variant> Player<V::Position> for HubPlayer<V> {
                 EngineError::Crashed(format!("`{}` was not started", self.command))
             }));
         };
-        let limits = limits_for_clock(clock.own, clock.increment, clock.movetime, self.fallback);
+        let limits = self.limits.with_time(clock.time_limit());
         match client.choose::<V>(game, limits, move_timeout(limits, self.margin)) {
             Ok(answer) => Ok(Choice {
                 mv: answer.mv,
@@ -194,9 +176,8 @@ pub fn hub_factory<V: Variant>(
     let search = search_factory::<V>(rules, eval);
     let variant = rules.hub_variant();
     let pools: Mutex<HashMap<String, Pool>> = Mutex::new(HashMap::new());
-    move |spec: &PlayerSpec| match spec {
-        PlayerSpec::Hub {
-            name,
+    move |spec: &PlayerSpec| match &spec.kind {
+        PlayerKind::Hub {
             command,
             startup_timeout,
             params,
@@ -218,7 +199,7 @@ pub fn hub_factory<V: Variant>(
                         };
                         let client =
                             HubClient::start(command, &options).map_err(|e| BuildError {
-                                name: name.clone(),
+                                name: spec.name().to_string(),
                                 problem: BuildProblem::Engine(e),
                             })?;
                         let pool: Pool = Arc::new(Mutex::new(vec![client]));
@@ -230,7 +211,7 @@ pub fn hub_factory<V: Variant>(
             let player = HubPlayer::<V>::new(spec, variant, pool).expect("a hub spec");
             Ok(Box::new(player) as Box<dyn Player<V::Position>>)
         }
-        other => search(other),
+        _ => search(spec),
     }
 }
 
@@ -241,22 +222,28 @@ mod tests {
     use parlour_checkers::Rules;
 
     #[test]
-    fn a_spec_limit_is_sent_as_a_level() {
+    fn a_spec_limit_is_sent_as_a_level_with_the_time_the_clock_shows() {
         use parlour_search::Limits as L;
-        let limits = |t: &str| *t.parse::<PlayerSpec>().unwrap().limits().unwrap();
-        assert_eq!(fallback_limits(&limits("hub:e,depth=3")), L::Depth(3));
-        assert_eq!(fallback_limits(&limits("hub:e,nodes=900")), L::Nodes(900));
-        assert_eq!(
-            fallback_limits(&limits("hub:e,movetime=40")),
-            L::MoveTime(Duration::from_millis(40))
-        );
-        assert_eq!(
-            fallback_limits(&limits("hub:e,tc=3+0.5")),
-            L::Clock {
-                remaining: Duration::from_secs(3),
-                increment: Duration::from_millis(500)
-            }
-        );
+        let rules = Rules::ENGLISH;
+        let player = |t: &str| {
+            let spec: PlayerSpec = t.parse().unwrap();
+            HubPlayer::<Rules>::new(&spec, rules.hub_variant(), Pool::default()).unwrap()
+        };
+        assert_eq!(player("hub:e,depth=3").limits, L::depth(3));
+        assert_eq!(player("hub:e,nodes=900").limits, L::nodes(900));
+        // The time is left to the clock the runner shows.
+        let capped = player("hub:e,movetime=40,depth=5");
+        assert_eq!(capped.limits, L::depth(5));
+        let shown = ClockState {
+            movetime: Some(Duration::from_millis(40)),
+            ..ClockState::default()
+        };
+        let sent = capped.limits.with_time(shown.time_limit());
+        let expected = L {
+            depth: Some(5),
+            ..L::movetime(Duration::from_millis(40))
+        };
+        assert_eq!(sent, expected);
     }
 
     #[test]
@@ -309,10 +296,11 @@ mod tests {
         )
         .unwrap();
         let config = MatchConfig {
-            engines: vec![
+            engines: PlayerSpec::read_all(&[
                 format!("hub:sh {},depth=2,name=once", script.display()),
-                "random:seed=1".into(),
-            ],
+                "random:seed=1".to_string(),
+            ])
+            .unwrap(),
             games: GameCount::Rounds(1),
             openings: Some("start".into()),
             ..MatchConfig::default()

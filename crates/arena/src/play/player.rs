@@ -2,10 +2,11 @@
 //! is shown, the ways it can fail, and the two built-in players, `random`
 //! and `greedy`.
 
-use crate::plan::spec::PlayerSpec;
+use crate::plan::spec::{PlayerKind, PlayerSpec};
 use crate::play::error::{BuildError, BuildProblem};
 use parlour_game::{mix_seed, Game, History, Outcome};
 use parlour_hub::EngineError;
+use parlour_search::TimeLimit;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::sync::Arc;
@@ -57,6 +58,23 @@ impl<M> Choice<M> {
     }
 }
 
+impl ClockState {
+    /// The time the mover has for this move, as a search reads it: its
+    /// time per move, else its clock; none for a player without time. The
+    /// one route a spec's time takes to a player: the runner keeps the
+    /// clock and shows it here.
+    pub fn time_limit(&self) -> Option<TimeLimit> {
+        match (self.movetime, self.own) {
+            (Some(t), _) => Some(TimeLimit::MoveTime(t)),
+            (None, Some(remaining)) => Some(TimeLimit::Clock {
+                remaining,
+                increment: self.increment,
+            }),
+            (None, None) => None,
+        }
+    }
+}
+
 /// An engine in a match. The runner makes a fresh player for every game
 /// through the match's factory, calls [`Player::new_game`] once, then
 /// [`Player::choose`] on each of its turns. Object-safe: matches hold
@@ -80,6 +98,15 @@ pub trait Player<G: Game>: Send {
         game: &History<G>,
         clock: &ClockState,
     ) -> Result<Choice<G::Move>, EngineError>;
+
+    /// The identity of the evaluation it plays with
+    /// ([`parlour_game::EvalId`], as text), where it is parlour's: a
+    /// match's header records it, so that a resumed match refuses engines
+    /// that would now play differently. The default, none (a random
+    /// player, an outside engine).
+    fn evaluation(&self) -> Option<String> {
+        None
+    }
 }
 
 /// An evaluation of a position from the side to move's view (positive: the
@@ -145,6 +172,8 @@ const WIN: i32 = 1_000_000;
 pub struct GreedyPlayer<G: Game> {
     name: String,
     eval: Evaluator<G>,
+    /// What `eval` is, where it is known.
+    identity: Option<String>,
     rng: StdRng,
 }
 
@@ -155,7 +184,17 @@ impl<G: Game> GreedyPlayer<G> {
         GreedyPlayer {
             name: name.into(),
             eval,
+            identity: None,
             rng: StdRng::seed_from_u64(0),
+        }
+    }
+
+    /// This player, its evaluation's identity known
+    /// ([`Player::evaluation`]).
+    pub fn with_identity(self, identity: String) -> GreedyPlayer<G> {
+        GreedyPlayer {
+            identity: Some(identity),
+            ..self
         }
     }
 }
@@ -163,6 +202,10 @@ impl<G: Game> GreedyPlayer<G> {
 impl<G: Game> Player<G> for GreedyPlayer<G> {
     fn name(&self) -> &str {
         &self.name
+    }
+
+    fn evaluation(&self) -> Option<String> {
+        self.identity.clone()
     }
 
     fn new_game(&mut self, seed: u64) {
@@ -215,7 +258,7 @@ pub type Factory<'a, G> = dyn Fn(&PlayerSpec) -> Result<Box<dyn Player<G>>, Buil
 /// The built-in players: `random` always, `greedy` when an evaluation is
 /// given. A `search` or `hub` spec is refused: a caller that has a
 /// searcher wraps this, as [`crate::search_factory`] does:
-/// `|spec| match spec { PlayerSpec::Search { .. } => build_search(spec),
+/// `|spec| match spec.kind { PlayerKind::Search { .. } => build_search(spec),
 /// _ => builtin(spec) }`.
 pub fn builtin_factory<G: Game>(
     eval: Option<Evaluator<G>>,
@@ -225,14 +268,15 @@ pub fn builtin_factory<G: Game>(
             name: spec.name().to_string(),
             problem: BuildProblem::Unavailable(what),
         };
-        match spec {
-            PlayerSpec::Random { name, seed } => Ok(Box::new(RandomPlayer::new(name, *seed))),
-            PlayerSpec::Greedy { name, .. } => match &eval {
+        let name = spec.name();
+        match &spec.kind {
+            PlayerKind::Random { seed } => Ok(Box::new(RandomPlayer::new(name, *seed))),
+            PlayerKind::Greedy { .. } => match &eval {
                 Some(eval) => Ok(Box::new(GreedyPlayer::new(name, eval.clone()))),
                 None => Err(unavailable("greedy (no evaluation)")),
             },
-            PlayerSpec::Search { .. } => Err(unavailable("search")),
-            PlayerSpec::Hub { .. } => Err(unavailable("hub")),
+            PlayerKind::Search { .. } => Err(unavailable("search")),
+            PlayerKind::Hub { .. } => Err(unavailable("hub")),
         }
     }
 }

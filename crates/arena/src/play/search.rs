@@ -3,25 +3,26 @@
 //! hands every other spec to [`builtin_factory`] (with the game's own
 //! [`Evaluate`] as the greedy player's evaluation).
 //!
-//! A spec's limits become the searcher's: a clock (`tc=`) or a time per
-//! move (`movetime=`) is read from the [`ClockState`] the runner shows,
-//! so the searcher plans its time from what is really left on its clock
-//! and answers inside it; `nodes=` is a node budget; `depth=` a depth, and
+//! A spec's limits become the searcher's: its time (`tc=` or
+//! `movetime=`) takes one route, through the runner, which keeps the
+//! clock and shows it before each move ([`ClockState::time_limit`]), so
+//! the searcher plans its time from what is really left on its clock and
+//! answers inside it; `nodes=` is a node budget; `depth=` a depth, and
 //! given beside a time or node limit, a depth at which the search stops
 //! early. The searcher scores positions with the evaluator the game names
 //! by the spec's `eval=` text ([`Variant::evaluator`]), else the match's,
 //! else the game's default.
 
-use crate::plan::spec::{Limits, PlayerSpec};
+use crate::plan::spec::{EngineOptions, PlayerKind, PlayerSpec};
 use crate::play::error::{BuildError, BuildProblem};
 use crate::play::player::Choice;
-use crate::play::player::{builtin_factory, ClockState, Evaluator, Player};
+use crate::play::player::{builtin_factory, ClockState, Evaluator, GreedyPlayer, Player};
 use parlour_game::registry::{self, EvalSpec, EvaluatorOf};
 use parlour_game::{Evaluate, Evaluator as _, History, Variant};
 use parlour_hub::EngineError;
-use parlour_search::Searcher;
+use parlour_search::{Limits, Searcher};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// The transposition table of a search player that names no `hash=`, in
@@ -40,6 +41,8 @@ pub const MAX_THREADS: usize = parlour_search::MAX_THREADS;
 /// `threads` threads and a transposition table of its own.
 pub struct SearchPlayer<G: Evaluate> {
     name: String,
+    /// The spec's depth and node limits; the time comes from the clock
+    /// the runner shows for each move ([`ClockState::time_limit`]).
     limits: Limits,
     searcher: Searcher,
     eval: G::Evaluator,
@@ -47,12 +50,13 @@ pub struct SearchPlayer<G: Evaluate> {
 }
 
 impl<G: Evaluate> SearchPlayer<G> {
-    /// A search player under `limits`, scoring with `eval`; an error if
-    /// the limits cannot be searched (a node budget beside a time limit) or
-    /// the threads or table cannot be had.
+    /// A search player under `limits` (a spec's: its time is the runner's
+    /// to keep and show), with the threads and table of `engine`, scoring
+    /// with `eval`; an error if the threads or table cannot be had.
     pub fn new(
         name: impl Into<String>,
-        limits: &Limits,
+        limits: Limits,
+        engine: &EngineOptions,
         eval: G::Evaluator,
     ) -> Result<SearchPlayer<G>, BuildError> {
         let name = name.into();
@@ -61,58 +65,22 @@ impl<G: Evaluate> SearchPlayer<G> {
             problem,
         };
         let at_most = |what, max| fail(BuildProblem::AtMost { what, max });
-        let timed = limits.movetime.is_some() || limits.clock.is_some();
-        if timed && limits.nodes.is_some() {
-            return Err(fail(BuildProblem::NodesAndTime));
-        }
-        if limits.depth.is_some_and(|d| d > parlour_search::MAX_DEPTH) {
-            return Err(at_most("depth", parlour_search::MAX_DEPTH.into()));
-        }
-        if limits.threads > MAX_THREADS {
+        let threads = engine.threads.unwrap_or(1);
+        if threads > MAX_THREADS {
             return Err(at_most("threads", MAX_THREADS as u64));
         }
-        let hash = limits.hash_mb.unwrap_or(DEFAULT_HASH_MIB);
+        let hash = engine.hash_mib.unwrap_or(DEFAULT_HASH_MIB);
         if hash > MAX_HASH_MIB {
             return Err(at_most("hash (MiB)", MAX_HASH_MIB.into()));
         }
-        let searcher =
-            Searcher::new(limits.threads.max(1), hash as usize).map_err(|e| fail(e.into()))?;
+        let searcher = Searcher::new(threads.max(1), hash as usize).map_err(|e| fail(e.into()))?;
         Ok(SearchPlayer {
             name,
-            limits: *limits,
+            limits: limits.with_time(None),
             searcher,
             eval,
             stop: Arc::new(AtomicBool::new(false)),
         })
-    }
-
-    /// The searcher's limit for one move: the clock or time per move the
-    /// runner shows (it keeps the clocks), else the node budget, else the
-    /// depth.
-    fn search_limits(&self, clock: &ClockState) -> parlour_search::Limits {
-        use parlour_search::Limits as L;
-        if let Some(remaining) = clock.own {
-            L::Clock {
-                remaining,
-                increment: clock.increment,
-            }
-        } else if let Some(t) = clock.movetime.or(self.limits.movetime) {
-            L::MoveTime(t)
-        } else if let Some(n) = self.limits.nodes {
-            L::Nodes(n)
-        } else if let Some(d) = self.limits.depth {
-            L::Depth(d)
-        } else if let Some(tc) = self.limits.clock {
-            // A clock the runner did not show: plan from its base time.
-            L::Clock {
-                remaining: tc.base,
-                increment: tc.increment,
-            }
-        } else {
-            // Specs are checked to have a limit; a bare spec built in code
-            // searches a shallow fixed depth rather than forever.
-            L::Depth(1)
-        }
     }
 }
 
@@ -127,26 +95,19 @@ impl<G: Evaluate> Player<G> for SearchPlayer<G> {
         self.searcher.clear();
     }
 
+    fn evaluation(&self) -> Option<String> {
+        Some(self.eval.identity().to_string())
+    }
+
     fn choose(
         &mut self,
         game: &History<G>,
         clock: &ClockState,
     ) -> Result<Choice<G::Move>, EngineError> {
-        let limits = self.search_limits(clock);
-        self.stop.store(false, Ordering::SeqCst);
-        // A depth beside another limit stops the search once it is reached.
-        let cap = self
-            .limits
-            .depth
-            .filter(|_| !matches!(limits, parlour_search::Limits::Depth(_)));
-        let stop = self.stop.clone();
+        let limits = self.limits.with_time(clock.time_limit());
         let result = self
             .searcher
-            .search(game, limits, &self.eval, &self.stop, |info| {
-                if cap.is_some_and(|d| info.depth >= d) {
-                    stop.store(true, Ordering::SeqCst);
-                }
-            });
+            .search(game, limits, &self.eval, &self.stop, |_| {});
         match result.best_move {
             Some(mv) => Ok(Choice {
                 depth: Some(result.depth),
@@ -180,113 +141,96 @@ fn evaluator<V: Variant>(
 /// or greedy player scores with the evaluation its spec names (`eval=`),
 /// else `eval`, else the game's default, and a search player with the
 /// game's endgame tables its spec names (`egdb=DIR`), which the registry
-/// opens. Any spec it cannot build is an error the match reports before
-/// its first game.
+/// opens. Any spec it cannot build (a search with no limit among them) is
+/// an error the match reports before its first game.
 pub fn search_factory<V: Variant>(
     rules: V,
     eval: Option<EvalSpec>,
 ) -> impl Fn(&PlayerSpec) -> Result<Box<dyn Player<V::Position>>, BuildError> + Sync {
     let builtin = builtin_factory::<V::Position>(None);
-    move |spec: &PlayerSpec| match spec {
-        PlayerSpec::Search {
-            name,
-            limits,
-            eval: own,
-            egdb,
-        } => {
-            let own = own.as_ref().or(eval.as_ref());
-            let eval = evaluator(&rules, name, own, egdb.as_deref())?;
-            Ok(Box::new(SearchPlayer::<V::Position>::new(
-                name.clone(),
-                limits,
-                eval,
-            )?) as Box<_>)
+    move |spec: &PlayerSpec| {
+        let name = spec.name();
+        match &spec.kind {
+            PlayerKind::Search { limits, engine } => {
+                let limits = limits.ok_or_else(|| BuildError {
+                    name: name.to_string(),
+                    problem: BuildProblem::NoLimit,
+                })?;
+                let own = engine.eval.as_ref().or(eval.as_ref());
+                let eval = evaluator(&rules, name, own, engine.egdb.as_deref())?;
+                let player = SearchPlayer::<V::Position>::new(name, limits, engine, eval)?;
+                Ok(Box::new(player) as Box<_>)
+            }
+            PlayerKind::Greedy { eval: own } => {
+                let own = own.as_ref().or(eval.as_ref());
+                let eval = evaluator(&rules, name, own, None)?;
+                let identity = eval.identity().to_string();
+                let score: Evaluator<V::Position> = Arc::new(move |pos| eval.evaluate(pos));
+                let player = GreedyPlayer::new(name, score).with_identity(identity);
+                Ok(Box::new(player) as Box<_>)
+            }
+            _ => builtin(spec),
         }
-        PlayerSpec::Greedy { name, eval: own } => {
-            let own = own.as_ref().or(eval.as_ref());
-            let eval = evaluator(&rules, name, own, None)?;
-            let score: Evaluator<V::Position> = Arc::new(move |pos| eval.evaluate(pos));
-            builtin_factory(Some(score))(spec)
-        }
-        other => builtin(other),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plan::spec::TimeControl;
     use parlour_checkers::{Eval, Position, Rules};
+    use parlour_game::Variant;
     use std::time::{Duration, Instant};
 
-    fn limits(text: &str) -> Limits {
-        *text
-            .parse::<PlayerSpec>()
-            .unwrap()
-            .limits()
-            .expect("a search spec")
+    /// A search player of the spec `text`, scoring with the hand-written
+    /// evaluation.
+    fn player(text: &str) -> Result<SearchPlayer<Position>, BuildError> {
+        let spec: PlayerSpec = text.parse().unwrap();
+        let PlayerKind::Search { limits, engine } = &spec.kind else {
+            panic!("a search spec")
+        };
+        SearchPlayer::new("s", limits.unwrap(), engine, Eval::Handwritten)
     }
 
     #[test]
-    fn spec_limits_become_search_limits() {
+    fn a_spec_time_takes_the_one_route_the_clock_shows() {
         use parlour_search::Limits as L;
-        let player =
-            |t: &str| SearchPlayer::<Position>::new("s", &limits(t), Eval::Handwritten).unwrap();
         let none = ClockState::default();
-        assert_eq!(player("search:depth=5").search_limits(&none), L::Depth(5));
+        let limits = |t: &str, shown: &ClockState| {
+            let p = player(t).unwrap();
+            p.limits.with_time(shown.time_limit())
+        };
+        assert_eq!(limits("search:depth=5", &none), L::depth(5));
         assert_eq!(
-            player("search:nodes=900,depth=3").search_limits(&none),
-            L::Nodes(900)
+            limits("search:nodes=900,depth=3", &none),
+            L {
+                depth: Some(3),
+                ..L::nodes(900)
+            }
         );
-        let p = player("search:movetime=40");
+        // The player keeps no time of its own: the clock shown is it.
+        assert_eq!(limits("search:movetime=40", &none), L::INFINITE);
         let shown = ClockState {
             movetime: Some(Duration::from_millis(40)),
             ..ClockState::default()
         };
-        assert_eq!(
-            p.search_limits(&shown),
-            L::MoveTime(Duration::from_millis(40))
-        );
-        let p = player("search:tc=10+0.1");
+        let forty = L::movetime(Duration::from_millis(40));
+        assert_eq!(limits("search:movetime=40", &shown), forty);
         let shown = ClockState {
             own: Some(Duration::from_millis(2500)),
             opponent: Some(Duration::from_secs(9)),
             increment: Duration::from_millis(100),
             movetime: None,
         };
-        assert_eq!(
-            p.search_limits(&shown),
-            L::Clock {
-                remaining: Duration::from_millis(2500),
-                increment: Duration::from_millis(100)
-            }
-        );
-        assert_eq!(
-            p.limits.clock,
-            Some(TimeControl {
-                base: Duration::from_secs(10),
-                increment: Duration::from_millis(100)
-            })
-        );
+        let clock = L::clock(Duration::from_millis(2500), Duration::from_millis(100));
+        assert_eq!(limits("search:tc=10+0.1", &shown), clock);
     }
 
     #[test]
-    fn impossible_limits_are_refused() {
-        let err = |t: &str| {
-            SearchPlayer::<Position>::new("s", &limits(t), Eval::Handwritten)
-                .err()
-                .unwrap()
-                .problem
-        };
-        assert!(matches!(
-            err("search:nodes=10,movetime=50"),
-            BuildProblem::NodesAndTime
-        ));
-        let at_most = |t| match err(t) {
+    fn impossible_settings_are_refused() {
+        let at_most = |t| match player(t).err().unwrap().problem {
             BuildProblem::AtMost { what, .. } => what,
             other => panic!("{t}: {other}"),
         };
-        assert_eq!(at_most("search:depth=1000"), "depth");
         assert_eq!(at_most("search:depth=3,hash=100000"), "hash (MiB)");
         assert_eq!(at_most("search:depth=3,threads=2000"), "threads");
     }
@@ -294,12 +238,7 @@ mod tests {
     #[test]
     fn a_depth_beside_a_time_limit_ends_the_search_early() {
         let start = History::new(Position::start(Rules::ENGLISH));
-        let mut p = SearchPlayer::<Position>::new(
-            "s",
-            &limits("search:movetime=5000,depth=2"),
-            Eval::Handwritten,
-        )
-        .unwrap();
+        let mut p = player("search:movetime=5000,depth=2").unwrap();
         let shown = ClockState {
             movetime: Some(Duration::from_millis(5000)),
             ..ClockState::default()
@@ -307,7 +246,7 @@ mod tests {
         let began = Instant::now();
         let choice = p.choose(&start, &shown).unwrap();
         assert!(began.elapsed() < Duration::from_secs(4), "depth 2 is quick");
-        assert!(choice.score.is_some());
+        assert_eq!(choice.depth, Some(2));
         assert!(start.current().action_vec().contains(&choice.mv));
     }
 
@@ -317,10 +256,11 @@ mod tests {
         // Half a second a game, and 20 ms a move: many moves on little
         // time, on a machine that may be busy.
         let config = MatchConfig {
-            engines: vec![
-                "search:tc=0.5+0.02,name=clock".into(),
-                "search:movetime=10,name=fixed".into(),
-            ],
+            engines: PlayerSpec::read_all(&[
+                "search:tc=0.5+0.02,name=clock",
+                "search:movetime=10,name=fixed",
+            ])
+            .unwrap(),
             games: GameCount::Rounds(1),
             time_margin: Duration::from_millis(300),
             ..MatchConfig::default()
@@ -348,8 +288,21 @@ mod tests {
             let player = factory(&spec).unwrap();
             assert_eq!(player.name(), text);
         }
-        let bad: PlayerSpec = "search:nodes=5,tc=1".parse().unwrap();
-        assert!(factory(&bad).is_err());
+        let bare: PlayerSpec = "search".parse().unwrap();
+        let err = factory(&bare).err().unwrap();
+        assert!(matches!(err.problem, BuildProblem::NoLimit), "{err}");
+        // Each player knows the evaluation it resolved to: the rules'
+        // network where none is named.
+        let network = Rules::ENGLISH.default_evaluator().identity().to_string();
+        for (text, evaluation) in [
+            ("search:depth=2", Some(network.as_str())),
+            ("greedy", Some(network.as_str())),
+            ("search:depth=2,eval=handwritten", Some("handwritten")),
+            ("random", None),
+        ] {
+            let player = factory(&text.parse().unwrap()).unwrap();
+            assert_eq!(player.evaluation().as_deref(), evaluation, "{text}");
+        }
         let bad: PlayerSpec = "search:depth=2,eval=nonsense".parse().unwrap();
         let err = factory(&bad).err().unwrap();
         assert!(matches!(err.problem, BuildProblem::Eval(_)), "{err}");

@@ -174,6 +174,7 @@ pub(crate) mod tests {
             tournament: Tournament::RoundRobin,
             games_per_pairing: 2,
             engines: vec!["b".into(), "w".into()],
+            evaluations: Vec::new(),
             eval: None,
             adjudication: Adjudication::default(),
             databases: false,

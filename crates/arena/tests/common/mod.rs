@@ -5,7 +5,7 @@
 
 use parlour_arena::{
     builtin_factory, BuildError, BuildProblem, Choice, ClockState, EngineError, Evaluator,
-    GameRecord, Player, PlayerSpec,
+    GameRecord, Player, PlayerKind, PlayerSpec,
 };
 use parlour_checkers::Action;
 use parlour_checkers::{Position, Rules};
@@ -156,14 +156,14 @@ impl Player<Position> for Negamax {
 pub fn factory_with_search(
 ) -> impl Fn(&PlayerSpec) -> Result<Box<dyn Player<Position>>, BuildError> + Sync {
     let builtin = factory();
-    move |spec: &PlayerSpec| match spec {
-        PlayerSpec::Search { name, limits, .. } => Ok(Box::new(Negamax {
-            name: name.clone(),
-            depth: limits.depth.ok_or_else(|| BuildError {
-                name: name.clone(),
+    move |spec: &PlayerSpec| match &spec.kind {
+        PlayerKind::Search { limits, .. } => Ok(Box::new(Negamax {
+            name: spec.name().to_string(),
+            depth: limits.and_then(|l| l.depth).ok_or_else(|| BuildError {
+                name: spec.name().to_string(),
                 problem: BuildProblem::Unavailable("search without a depth"),
             })?,
         })),
-        other => builtin(other),
+        _ => builtin(spec),
     }
 }

@@ -122,8 +122,8 @@ impl<G: Evaluate> Worker<'_, G> {
             }
             if self.main {
                 let scale = stability.finished(changed, score);
-                if let (Some(soft), Some(hard)) = (self.shared.soft, self.shared.hard) {
-                    if time >= self.shared.limits.soft_bound(soft, hard, scale) {
+                if let Some(budget) = &self.shared.time {
+                    if time >= budget.soft(scale) {
                         break;
                     }
                 }

@@ -177,7 +177,7 @@ pub fn assert_deterministic<G: DefaultEval>(
     reused: &mut Searcher,
 ) {
     let stop = Arc::new(AtomicBool::new(false));
-    let limits = Limits::Depth(depth);
+    let limits = Limits::depth(depth);
     for history in histories {
         let eval = history.current().default_eval();
         let fresh = || {
@@ -249,7 +249,7 @@ impl<G: DefaultEval> Match<G> {
                 }
                 let pos = *history.current();
                 let mv = if pos.side_to_move() == engine {
-                    let limits = Limits::Depth(self.depth);
+                    let limits = Limits::depth(self.depth);
                     searcher
                         .search(&history, limits, &eval, &stop, |_| {})
                         .best_move
