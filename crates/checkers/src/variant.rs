@@ -72,6 +72,14 @@ impl Variant for Rules {
         crate::huffing::explain(pos, mv)
     }
 
+    fn view(pos: &Position) -> Option<parlour_game::view::BoardView> {
+        Some(crate::view::view(pos))
+    }
+
+    fn move_view(_pos: &Position, mv: Action) -> Option<parlour_game::view::MoveView> {
+        Some(crate::view::move_view(mv))
+    }
+
     fn hub_variants() -> &'static [&'static str] {
         &["english", "huffing"]
     }
