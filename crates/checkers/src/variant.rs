@@ -76,6 +76,10 @@ impl Variant for Rules {
         Some(crate::view::view(pos))
     }
 
+    fn compose(&self, setup: &parlour_game::view::Setup) -> Option<Result<Position, Error>> {
+        Some(crate::view::compose(*self, setup).map_err(Error::from))
+    }
+
     fn move_view(_pos: &Position, mv: Action) -> Option<parlour_game::view::MoveView> {
         Some(crate::view::move_view(mv))
     }

@@ -5,11 +5,14 @@
 //! squares it lifts from and lands on.
 
 use crate::bitboard::{Bitboard, Square};
+use crate::error::FenError;
 use crate::huffing::huffable;
 use crate::moves::{Action, Move};
 use crate::position::{ActionList, Pending, Position};
+use crate::rules::Rules;
 use parlour_game::view::{
     BoardShape, BoardView, Extra, ExtraKind, Mark, MarkKind, MoveView, Piece, PieceKind, Point,
+    Setup,
 };
 use parlour_game::Side;
 
@@ -113,6 +116,29 @@ fn notice(pos: &Position) -> Option<String> {
     }
 }
 
+/// The position set up on the board: a FEN made from the pieces and the
+/// side to move (Black unless given), read under `rules` as any FEN is.
+pub fn compose(rules: Rules, setup: &Setup) -> Result<Position, FenError> {
+    let field = |side: Side| {
+        let men = setup
+            .points(side, PieceKind::Man)
+            .into_iter()
+            .map(|n| n.to_string());
+        let kings = setup
+            .points(side, PieceKind::King)
+            .into_iter()
+            .map(|n| format!("K{n}"));
+        men.chain(kings).collect::<Vec<_>>().join(",")
+    };
+    let mover = if setup.side == Some(Side::White) {
+        "W"
+    } else {
+        "B"
+    };
+    let fen = format!("{mover}:W{}:B{}", field(Side::White), field(Side::Black));
+    Position::from_fen(&fen, rules)
+}
+
 /// A move's squares: where it starts, each landing, the pieces jumped.
 fn moved(mv: Move, extra: Option<Extra>) -> MoveView {
     MoveView {
@@ -149,7 +175,6 @@ pub fn move_view(action: Action) -> MoveView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
     use parlour_game::Game;
 
     #[test]
@@ -167,6 +192,26 @@ mod tests {
             .iter()
             .all(|p| (p.point <= 12) == (p.side == Side::Black)));
         assert_eq!(view.notice, None);
+    }
+
+    #[test]
+    fn a_setup_reads_back_as_the_position_it_shows() {
+        let pos = Position::from_fen("W:W18,K10:B12,K22", Rules::ENGLISH).unwrap();
+        let setup = Setup {
+            pieces: view(&pos).pieces,
+            side: Some(Side::White),
+            stock: Vec::new(),
+        };
+        assert_eq!(compose(Rules::ENGLISH, &setup).unwrap(), pos);
+        let crowned = Setup {
+            pieces: vec![Piece {
+                point: 2,
+                side: Side::White,
+                kind: PieceKind::Man,
+            }],
+            ..setup
+        };
+        assert!(compose(Rules::ENGLISH, &crowned).is_err());
     }
 
     #[test]

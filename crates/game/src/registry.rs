@@ -30,7 +30,7 @@
 
 use crate::echo::echo;
 use crate::tables::{SharedTables, TablesError, TablesSlot};
-use crate::view::{BoardView, MoveView};
+use crate::view::{BoardView, MoveView, Setup};
 use crate::{Evaluate, Game};
 use std::cmp::Ordering;
 use std::error::Error;
@@ -128,6 +128,14 @@ pub trait Variant: Copy + Eq + Default + fmt::Debug + fmt::Display + Send + Sync
     /// board; `None` where the game has no view.
     fn move_view(pos: &Self::Position, mv: MoveOf<Self>) -> Option<MoveView> {
         let _ = (pos, mv);
+        None
+    }
+
+    /// The position a person set up on [`Variant::view`]'s board under
+    /// these rules, checked as the game checks its text; `None` where
+    /// the game has no view.
+    fn compose(&self, setup: &Setup) -> Option<Result<Self::Position, Self::Error>> {
+        let _ = setup;
         None
     }
 

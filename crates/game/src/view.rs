@@ -86,7 +86,7 @@ pub struct Stock {
     /// Whose.
     pub side: Side,
     /// What it counts, in a word (`hand`, `reserve`).
-    pub label: &'static str,
+    pub label: String,
     /// How many.
     pub count: u32,
 }
@@ -154,4 +154,37 @@ pub struct MoveView {
     pub captures: Vec<u32>,
     /// The player's choice beside the path.
     pub extra: Option<Extra>,
+}
+
+/// A position as a person sets it up on the board: what stands where,
+/// who is to move, and each side's counts off the board (as
+/// [`BoardView::stock`] names them). A game reads it into a position
+/// ([`crate::Variant::compose`]), checking it as it checks its text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Setup {
+    /// The pieces.
+    pub pieces: Vec<Piece>,
+    /// The side to move.
+    pub side: Option<Side>,
+    /// Counts off the board.
+    pub stock: Vec<Stock>,
+}
+
+impl Setup {
+    /// The points of `side`'s pieces of `kind`, in order.
+    pub fn points(&self, side: Side, kind: PieceKind) -> Vec<u32> {
+        let mut points: Vec<u32> = (self.pieces.iter())
+            .filter(|p| p.side == side && p.kind == kind)
+            .map(|p| p.point)
+            .collect();
+        points.sort_unstable();
+        points
+    }
+
+    /// `side`'s count called `label`, if the setup gives it.
+    pub fn count(&self, side: Side, label: &str) -> Option<u32> {
+        (self.stock.iter())
+            .find(|s| s.side == side && s.label == label)
+            .map(|s| s.count)
+    }
 }

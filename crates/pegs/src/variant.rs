@@ -54,6 +54,10 @@ impl Variant for PegRules {
         Some(crate::view::move_view(pos, mv))
     }
 
+    fn compose(&self, setup: &parlour_game::view::Setup) -> Option<Result<PegPosition, Error>> {
+        Some(crate::view::compose(*self, setup))
+    }
+
     fn notation(&self) -> &'static str {
         "moves: place the King K@7, a peg @7, slide 24-17; a line removal is appended, @3x12"
     }

@@ -7,12 +7,14 @@
 //! pegs it takes off.
 
 use crate::diagram::lattice;
+use crate::error::Error;
 use crate::hole::{Hole, HoleSet};
 use crate::moves::PegMove;
 use crate::position::PegPosition;
+use crate::rules::PegRules;
 use parlour_game::view::{
     BoardShape, BoardView, Extra, ExtraKind, Mark, MarkKind, MoveView, Piece, PieceKind, Point,
-    Stock,
+    Setup, Stock,
 };
 use parlour_game::Side;
 
@@ -112,17 +114,51 @@ fn stock(pos: &PegPosition) -> Vec<Stock> {
             [
                 Stock {
                     side,
-                    label: "hand",
+                    label: "hand".to_string(),
                     count: u32::from(pos.hand(side)),
                 },
                 Stock {
                     side,
-                    label: "reserve",
+                    label: "reserve".to_string(),
                     count: u32::from(pos.reserve(side)),
                 },
             ]
         })
         .collect()
+}
+
+/// The position set up on the board: the text of [`PegPosition`] made
+/// from the pieces, the side to move (Black unless given) and the hand
+/// and reserve counts (the rules' full counts unless given), read by its
+/// parser under `rules`.
+pub fn compose(rules: PegRules, setup: &Setup) -> Result<PegPosition, Error> {
+    let side_text = |side: Side| {
+        let kings = setup
+            .points(side, PieceKind::King)
+            .into_iter()
+            .map(|n| format!("K{n}"));
+        let pegs = setup
+            .points(side, PieceKind::Man)
+            .into_iter()
+            .map(|n| n.to_string());
+        kings.chain(pegs).collect::<Vec<_>>().join(",")
+    };
+    let count = |side, label, full: u8| setup.count(side, label).unwrap_or(u32::from(full));
+    let text = format!(
+        "b:{}/w:{}/hand:{},{}/reserve:{},{}/turn:{}",
+        side_text(Side::Black),
+        side_text(Side::White),
+        count(Side::Black, "hand", rules.pegs()),
+        count(Side::White, "hand", rules.pegs()),
+        count(Side::Black, "reserve", rules.reserve()),
+        count(Side::White, "reserve", rules.reserve()),
+        if setup.side == Some(Side::White) {
+            "w"
+        } else {
+            "b"
+        },
+    );
+    Ok(PegPosition::parse(&text, Some(rules))?)
 }
 
 /// A King block to escape, or forced pegs to move, in words.
@@ -175,7 +211,6 @@ pub fn move_view(pos: &PegPosition, mv: PegMove) -> MoveView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::PegRules;
 
     #[test]
     fn the_board_has_its_holes_links_and_stock() {
@@ -189,6 +224,19 @@ mod tests {
         assert_eq!((hole(17).x, hole(17).y), (2.5, 2.5));
         assert_eq!(view.stock.len(), 4);
         assert_eq!(view.stock[0].count, 9);
+    }
+
+    #[test]
+    fn a_setup_reads_back_as_the_position_it_shows() {
+        let text = "b:K11,3/w:2,12,19/hand:0,0/reserve:3,3/turn:w";
+        let pos = PegPosition::parse(text, None).unwrap();
+        let board = view(&pos);
+        let setup = Setup {
+            pieces: board.pieces,
+            side: Some(Side::White),
+            stock: board.stock,
+        };
+        assert_eq!(compose(PegRules::default(), &setup).unwrap(), pos);
     }
 
     #[test]
