@@ -126,7 +126,20 @@ impl App {
             other => ServeError::Tables(other.to_string()),
         })?;
         let desks = Arc::new(desks);
-        let watch = (options.watch.clone()).map(|path| watch::follow(path, desks.clone()));
+        let watch = (options.watch.clone()).map(|path| {
+            let desks = desks.clone();
+            let reader: watch::Reader = Box::new(move |path, game, rules| {
+                let desk = (desks.iter().find(|d| d.name() == game)).ok_or_else(|| {
+                    format!(
+                        "the match is of the game `{}`, which has no board",
+                        parlour_game::echo::echo(game)
+                    )
+                })?;
+                desk.watch(path, rules)
+                    .map_err(|e| parlour_game::echo::full_message(&e))
+            });
+            watch::follow(path, reader)
+        });
         Ok(Arc::new(App {
             desks,
             engine: Arc::new(Engine::new(options.searches.max(1))),

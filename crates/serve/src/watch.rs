@@ -7,7 +7,6 @@
 //! stops the watch.
 
 use crate::api::GameSpec;
-use crate::desk::Desk;
 use parlour_arena::{merge_results, read_header, Cells};
 use parlour_game::echo::full_message;
 use parlour_game::Variant;
@@ -145,22 +144,19 @@ fn stamp(path: &Path) -> Stamp {
     Some((meta.len(), meta.modified().ok()?))
 }
 
-/// Reads the file once: its header's game found among `desks`.
-fn read(path: &Path, desks: &[Box<dyn Desk>]) -> Result<Snapshot, String> {
+/// How a results file is read under its header's game and rules: the
+/// desk of that game's [`snapshot`], or why there is none.
+pub type Reader = Box<dyn Fn(&Path, &str, &str) -> Result<Snapshot, String> + Send>;
+
+/// Reads the file once, under the game and rules its header names.
+fn read(path: &Path, reader: &Reader) -> Result<Snapshot, String> {
     let header = read_header(path).map_err(|e| full_message(&e))?;
-    let desk = (desks.iter().find(|d| d.name() == header.game)).ok_or_else(|| {
-        format!(
-            "the match is of the game `{}`, which has no board",
-            header.game
-        )
-    })?;
-    desk.watch(path, &header.rules)
-        .map_err(|e| full_message(&e))
+    reader(path, &header.game, &header.rules)
 }
 
 /// Starts the thread that follows `path`, and returns where its readings
 /// are published.
-pub fn follow(path: PathBuf, desks: Arc<Vec<Box<dyn Desk>>>) -> watch::Receiver<Arc<Snapshot>> {
+pub fn follow(path: PathBuf, reader: Reader) -> watch::Receiver<Arc<Snapshot>> {
     let first = Snapshot {
         file: path.display().to_string(),
         waiting: Some("waiting for the match's results file".to_string()),
@@ -176,7 +172,7 @@ pub fn follow(path: PathBuf, desks: Arc<Vec<Box<dyn Desk>>>) -> watch::Receiver<
             if now != last {
                 last = now;
                 version += 1;
-                let mut next = match read(&path, &desks) {
+                let mut next = match read(&path, &reader) {
                     Ok(snapshot) => snapshot,
                     Err(why) => Snapshot {
                         waiting: Some(why),
