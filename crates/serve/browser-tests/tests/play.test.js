@@ -91,7 +91,7 @@ test('a huffing game in which the player huffs', async () => {
 });
 
 test('a peg game through its placing and sliding phases, at 360 pixels', async () => {
-  const page = await open(chrome.context, `${s.server.url}?game=pegs`, 360, 780);
+  const page = await open(s.chrome.context, `${s.server.url}?game=pegs`, 360, 780);
   await page.selectOption('#human', 'both');
   await status(page, 'Black to move');
   assert.equal(await page.getAttribute('#board svg', 'data-shape'), 'lines');
