@@ -116,5 +116,6 @@ pub use play::player::{
 pub use play::search::{self, search_factory, SearchPlayer};
 pub use record::check::Mismatch;
 pub use record::error::RecordError;
+pub use record::played::today;
 pub use record::results::{read_header, read_results, ResultsFile};
 pub use run::{run_match, Progress};

@@ -26,12 +26,33 @@ pub fn huffable(pos: &Position, offence: Move) -> Bitboard {
     Bitboard(jumpers)
 }
 
-/// A huff in words: whose piece it removes and for what (`the man on 24
-/// is huffed: 22-18 left its capture 24x15 untaken`); `None` for any other
-/// action, or a huff `pos` does not allow.
+/// An action that answers an offence, in words: a huff says whose piece
+/// it removes and for what (`the man on 24 is huffed: 22-18 left its
+/// capture 24x15 untaken`), `compel` what it makes the offender do, a
+/// plain move that it lets the offence stand; `None` where no offence is
+/// pending, or for a huff `pos` does not allow.
 pub fn explain(pos: &Position, action: Action) -> Option<String> {
-    let (Action::Huff(sq, _), Pending::Offence(offence)) = (action, pos.pending()) else {
+    let Pending::Offence(offence) = pos.pending() else {
         return None;
+    };
+    let offender = match pos.side().opponent() {
+        parlour_game::Side::Black => "Black",
+        parlour_game::Side::White => "White",
+    };
+    let sq = match action {
+        Action::Huff(sq, _) => sq,
+        Action::Move(_) => return Some(format!("{offender}'s {offence} is let stand")),
+        Action::Compel if offence.is_capture() => {
+            return Some(format!(
+                "compel: the piece on {} must go on capturing from there",
+                offence.to()
+            ))
+        }
+        Action::Compel => {
+            return Some(format!(
+                "compel: {offender}'s {offence} is taken back and {offender} must capture instead"
+            ))
+        }
     };
     let kind = if pos.kings().contains(sq) {
         "king"
@@ -280,8 +301,19 @@ mod tests {
             explained(fen, "h9 30-25").as_deref(),
             Some("the man on 9 is huffed: 11-15 left the capture 9x18 untaken")
         );
-        assert_eq!(explained(fen, "30-25"), None);
-        assert_eq!(explained(fen, "compel"), None);
+        assert_eq!(
+            explained(fen, "30-25").as_deref(),
+            Some("Black's 11-15 is let stand")
+        );
+        assert_eq!(
+            explained(fen, "compel").as_deref(),
+            Some("compel: Black's 11-15 is taken back and Black must capture instead")
+        );
+        assert_eq!(
+            explained("W:W19,30:B15:O6x15", "compel").as_deref(),
+            Some("compel: the piece on 15 must go on capturing from there")
+        );
+        assert_eq!(explained("B:W14,30:B9,15", "9x18"), None);
         // The piece that moved away from its capture, on its new square.
         assert_eq!(
             explained("W:W14,30:B13,15:O9-13", "h13 30-25").as_deref(),

@@ -44,6 +44,7 @@ mod svg;
 mod testing;
 mod unique;
 mod variant;
+mod view;
 mod zobrist;
 
 pub use bitboard::{Bitboard, Square, Squares};

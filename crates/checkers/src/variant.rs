@@ -72,6 +72,18 @@ impl Variant for Rules {
         crate::huffing::explain(pos, mv)
     }
 
+    fn view(pos: &Position) -> Option<parlour_game::view::BoardView> {
+        Some(crate::view::view(pos))
+    }
+
+    fn compose(&self, setup: &parlour_game::view::Setup) -> Option<Result<Position, Error>> {
+        Some(crate::view::compose(*self, setup).map_err(Error::from))
+    }
+
+    fn move_view(_pos: &Position, mv: Action) -> Option<parlour_game::view::MoveView> {
+        Some(crate::view::move_view(mv))
+    }
+
     fn hub_variants() -> &'static [&'static str] {
         &["english", "huffing"]
     }

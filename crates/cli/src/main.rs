@@ -155,6 +155,17 @@ commands! {
         "  parlour train --data sp.bin --out my.w\n",
         "  parlour train --network --data sp-1.bin sp-2.bin --out my.net --epochs 20\n",
     ),
+    /// Serve the board in a browser: play the engine, analyse with it,
+    /// set up positions, read and write PDN, annotate games, and follow a
+    /// match while it is played (`--watch`). Listens on this machine only
+    /// unless `--host` says otherwise.
+    Serve(cmd_serve::ServeArgs)
+    concat!(
+        "  parlour serve --open\n",
+        "  parlour serve --port 8000 --egdb /data/egdb\n",
+        "  parlour serve --watch ab.jsonl --port 0\n",
+        "  parlour serve --host 0.0.0.0 --searches 4\n",
+    ),
     /// Endgame databases for english checkers: build, probe, verify.
     Egdb(cmd_egdb::EgdbArgs)
     concat!(
@@ -286,6 +297,6 @@ mod tests {
             }
             commands += 1;
         }
-        assert_eq!(commands, 14);
+        assert_eq!(commands, 15);
     }
 }

@@ -23,6 +23,7 @@ pub mod registry;
 mod side;
 pub mod svg;
 pub mod tables;
+pub mod view;
 pub mod weights;
 
 pub use bits::{BitIndex, BitIter, Members};

@@ -30,6 +30,7 @@
 
 use crate::echo::echo;
 use crate::tables::{SharedTables, TablesError, TablesSlot};
+use crate::view::{BoardView, MoveView, Setup};
 use crate::{Evaluate, Game};
 use std::cmp::Ordering;
 use std::error::Error;
@@ -112,6 +113,29 @@ pub trait Variant: Copy + Eq + Default + fmt::Debug + fmt::Display + Send + Sync
         line: &[MoveOf<Self>],
     ) -> Option<String> {
         let _ = (pos, viewer, line);
+        None
+    }
+
+    /// The position as a board a front end draws and clicks on
+    /// ([`crate::view`]); `None`, the default, for a game with no such
+    /// view (a front end then offers it no board).
+    fn view(pos: &Self::Position) -> Option<BoardView> {
+        let _ = pos;
+        None
+    }
+
+    /// What the legal move `mv` of `pos` does on [`Variant::view`]'s
+    /// board; `None` where the game has no view.
+    fn move_view(pos: &Self::Position, mv: MoveOf<Self>) -> Option<MoveView> {
+        let _ = (pos, mv);
+        None
+    }
+
+    /// The position a person set up on [`Variant::view`]'s board under
+    /// these rules, checked as the game checks its text; `None` where
+    /// the game has no view.
+    fn compose(&self, setup: &Setup) -> Option<Result<Self::Position, Self::Error>> {
+        let _ = setup;
         None
     }
 

@@ -36,6 +36,7 @@ mod tactics;
 mod testing;
 mod text;
 mod variant;
+mod view;
 mod zobrist;
 
 pub use board::{Board, MAX_SQUARES, MIN_SQUARES};

@@ -46,6 +46,18 @@ impl Variant for PegRules {
         Some(crate::svg::diagram_svg(pos, line))
     }
 
+    fn view(pos: &PegPosition) -> Option<parlour_game::view::BoardView> {
+        Some(crate::view::view(pos))
+    }
+
+    fn move_view(pos: &PegPosition, mv: PegMove) -> Option<parlour_game::view::MoveView> {
+        Some(crate::view::move_view(pos, mv))
+    }
+
+    fn compose(&self, setup: &parlour_game::view::Setup) -> Option<Result<PegPosition, Error>> {
+        Some(crate::view::compose(*self, setup))
+    }
+
     fn notation(&self) -> &'static str {
         "moves: place the King K@7, a peg @7, slide 24-17; a line removal is appended, @3x12"
     }

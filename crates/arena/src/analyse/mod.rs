@@ -19,6 +19,7 @@ mod write;
 
 pub use note::{flip, score_text, NotANote, Note, Thresholds, Verdict};
 pub use parlour_report::{analysis_page, analysis_section, PlyScore, ScoredGame};
+pub use write::write_game;
 
 use parlour_game::pdn::{PdnGame, ReplayError};
 use parlour_game::registry::{EvaluatorOf, MoveOf};
@@ -186,6 +187,7 @@ struct Engine<'a, V: Variant> {
     searcher: &'a mut Searcher,
     eval: &'a EvaluatorOf<V>,
     limits: Limits,
+    stop: &'a Arc<AtomicBool>,
     searches: usize,
 }
 
@@ -211,10 +213,9 @@ impl<V: Variant> Engine<'_, V> {
             );
         }
         self.searches += 1;
-        let stop = Arc::new(AtomicBool::new(false));
         let result = self
             .searcher
-            .search(history, self.limits, self.eval, &stop, |_| {});
+            .search(history, self.limits, self.eval, self.stop, |_| {});
         let mut line = result.pv;
         if let Some(mv) = result.best_move {
             if line.first() != Some(&mv) {
@@ -238,12 +239,28 @@ pub fn analyse<V: Variant>(
     searcher: &mut Searcher,
     eval: &EvaluatorOf<V>,
     settings: &Settings,
+    progress: impl FnMut(Step<'_>),
+) -> GameAnalysis {
+    let stop = Arc::new(AtomicBool::new(false));
+    analyse_until(prepared, searcher, eval, settings, &stop, progress)
+}
+
+/// [`analyse`] for a caller that may give up on it: once `stop` is set,
+/// every search left answers at once (with its first move), so the
+/// analysis ends in moments; what it returns then is not worth keeping.
+pub fn analyse_until<V: Variant>(
+    prepared: Prepared<V>,
+    searcher: &mut Searcher,
+    eval: &EvaluatorOf<V>,
+    settings: &Settings,
+    stop: &Arc<AtomicBool>,
     mut progress: impl FnMut(Step<'_>),
 ) -> GameAnalysis {
     let mut engine = Engine::<V> {
         searcher,
         eval,
         limits: settings.limits,
+        stop,
         searches: 0,
     };
     let moves = prepared.history.moves().to_vec();

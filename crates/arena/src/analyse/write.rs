@@ -21,8 +21,11 @@ pub(super) fn better_text<V: Variant>(score: Score, line: &[MoveOf<V>]) -> Strin
 }
 
 /// A game in PDN: its tags, the comments before its first move, each
-/// move's text and comments, and its result; then a blank line.
-fn write_game(
+/// move's text and comments, and its result; then a blank line. A game
+/// read with [`parlour_game::pdn::read_games`] and written back with its
+/// tags, comments and result is the text it was read from, if parlour
+/// wrote that text.
+pub fn write_game(
     tags: &[(String, String)],
     first: Side,
     lead: &[String],

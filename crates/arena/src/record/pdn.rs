@@ -37,9 +37,15 @@ pub fn pdn_game<V: Variant>(record: &GameRecord, rules: &V, event: &str) -> Stri
     } else {
         Side::White
     };
-    // A PDN comment cannot hold braces.
-    let reason = record.reason.replace('{', "(").replace('}', ")");
-    let comments = move_comments(record);
+    // The reason is the last move's last comment (before the first move
+    // in a game of none), written and wrapped as every comment is, so that
+    // a reader that writes the game back as it read it gives this text.
+    let mut comments = move_comments(record);
+    let mut lead = Vec::new();
+    comments
+        .last_mut()
+        .unwrap_or(&mut lead)
+        .push(record.reason.clone());
     let moves: Vec<Annotated<'_>> = record
         .moves
         .iter()
@@ -48,9 +54,9 @@ pub fn pdn_game<V: Variant>(record: &GameRecord, rules: &V, event: &str) -> Stri
         .collect();
     out.push_str(&pdn::annotated_movetext(
         first,
-        &[],
+        &lead,
         &moves,
-        &[format!("{{{reason}}}"), record.result.clone()],
+        std::slice::from_ref(&record.result),
     ));
     out.push('\n');
     out
@@ -105,8 +111,8 @@ mod tests {
                         [White \"w\"]\n[Black \"b\"]\n[Result \"1-1\"]\n[Rules \"huffing\"]\n\
                         [FEN \"W:W18,22:B6,11\"]\n[Opening \"a \\\"quoted\\\" name\"]\n\
                         [Termination \"max plies\"]\n\n\
-                        1... 22-17 {+0.35/4 0.012s} 2. 11-15 {0.000s} 18x11 {+W3/9 0.007s}\n\
-                        {adjudicated (after) 3 plies} 1-1\n\n";
+                        1... 22-17 {+0.35/4 0.012s} 2. 11-15 {0.000s} 18x11 {+W3/9 0.007s} {adjudicated\n\
+                        (after) 3 plies} 1-1\n\n";
         assert_eq!(text, expected);
     }
 }
