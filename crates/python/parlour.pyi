@@ -160,7 +160,8 @@ class Engine:
         movetime: Optional[float] = None,
         nodes: Optional[int] = None,
     ) -> SearchResult:
-        """At most one limit: depth (plies), movetime (seconds) or nodes; else 1 s."""
+        """depth (plies), movetime (seconds) or nodes, else 1 s; a depth beside a time
+        or nodes stops early; nodes and a time do not go together (ValueError)."""
     def clear(self) -> None: ...
     @property
     def threads(self) -> int: ...

@@ -10,7 +10,7 @@ use clap::builder::TypedValueParser;
 use clap::Args;
 use crate::progress::Progress;
 use parlour_arena::{BookOptions, OpeningBook, OpeningSpec};
-use parlour_game::{History, Learn, Variant, Visit};
+use parlour_game::{Evaluator, History, Learn, Variant, Visit};
 use std::num::{NonZeroU32, NonZeroU64};
 use parlour_train::{Budget, SelfPlay, SelfPlayProgress};
 use std::path::PathBuf;
@@ -146,7 +146,7 @@ impl Visit for &SelfPlayArgs {
             random_plies: self.random_plies,
             max_plies: self.max_plies,
             seed: self.seed,
-            eval_name: eval.to_string(),
+            eval_name: eval.identity().to_string(),
             eval,
             concurrency: threads(self.concurrency, cores()),
             hash_mib: self.hash,

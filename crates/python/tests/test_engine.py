@@ -152,6 +152,20 @@ def test_bad_settings_raise_engine_errors(tmp_path):
         engine.search("B:W21-32:B1-12", depth=1)
 
 
+@pytest.mark.parametrize("board, default, other", [
+    (lambda: parlour.Board(), "network", "patterns"),
+    (lambda: parlour.Board(rules="huffing"), "network", "patterns"),
+    (lambda: parlour.PegBoard(), "learned", "handwritten"),
+])
+def test_no_eval_is_the_rules_default_as_on_every_way_in(board, default, other):
+    def nodes(eval):
+        engine = parlour.Engine(threads=1, eval=eval)
+        return [engine.search(board(), depth=depth).nodes for depth in (3, 5)]
+    plain = nodes(None)
+    assert plain == nodes(default)
+    assert plain != nodes(other)
+
+
 def test_endgame_databases(cli, tmp_path):
     cli("egdb", "build", "--pieces", "3", "--dir", str(tmp_path))
     engine = parlour.Engine(egdb=str(tmp_path))
