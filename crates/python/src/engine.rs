@@ -207,6 +207,7 @@ fn over<M>(score: Score) -> parlour_search::SearchResult<M> {
         tbhits: 0,
         time: Duration::ZERO,
         pv: Vec::new(),
+        lines: Vec::new(),
     }
 }
 

@@ -128,11 +128,14 @@ pub enum SearcherError {
     },
 }
 
-/// What the main thread reports after each finished depth.
+/// What a search reports after each finished depth, once for each line
+/// asked for ([`Searcher::search_lines`]), best first.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Info<M> {
     /// The depth finished, in plies.
     pub depth: u32,
+    /// The line's rank, from 1 (the best move's line).
+    pub multipv: usize,
     /// The score of the best move, from the side to move's view.
     pub score: Score,
     /// Nodes searched so far, by all threads.
@@ -165,6 +168,7 @@ impl<M: Clone> SearchResult<M> {
         };
         Info {
             depth: self.depth,
+            multipv: 1,
             score: self.score,
             nodes: self.nodes,
             nps: nodes_per_second(self.nodes, self.time),
@@ -194,6 +198,27 @@ pub struct SearchResult<M> {
     pub time: Duration,
     /// The principal variation, the best move first.
     pub pv: Vec<M>,
+    /// The lines of the deepest finished depth, best first, as many as
+    /// were asked for (and the position has moves); empty where no depth
+    /// finished. The first is the best move's.
+    pub lines: Vec<Line<M>>,
+}
+
+/// One line of a search's deepest finished depth: its score and its
+/// principal variation, its move first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line<M> {
+    /// The line's score, from the side to move's view.
+    pub score: Score,
+    /// The line's moves, the root move first.
+    pub pv: Vec<M>,
+}
+
+impl<M: Copy> Line<M> {
+    /// The line's root move.
+    pub fn first(&self) -> M {
+        self.pv[0]
+    }
 }
 
 /// A searcher: its own pool of threads and its transposition table, kept
@@ -201,6 +226,9 @@ pub struct SearchResult<M> {
 pub struct Searcher {
     pool: pool::Pool,
     table: tt::Table,
+    /// The table of the lines after the first (multi-PV), made on the
+    /// first search of several lines: half the main table's size.
+    side_table: Option<tt::Table>,
     threads: usize,
     /// What each thread keeps between searches, made on the thread's
     /// first search (idle threads cost nothing) and kept until
@@ -209,10 +237,26 @@ pub struct Searcher {
 }
 
 /// What a search thread keeps from one search to the next: its
-/// move-ordering tables and its cache of static scores.
+/// move-ordering tables and its cache of static scores, and the ordering
+/// tables of its lines after the first, once a search has several.
 struct ThreadMemory {
     tables: ordering::Tables,
     evals: evals::EvalCache,
+    side: Option<ordering::Tables>,
+}
+
+impl ThreadMemory {
+    /// This thread's memory for a search of `lines` lines.
+    fn for_search(&mut self, lines: usize) -> worker::Memory<'_> {
+        if lines > 1 && self.side.is_none() {
+            self.side = Some(ordering::Tables::new());
+        }
+        worker::Memory {
+            tables: &mut self.tables,
+            evals: &mut self.evals,
+            side: self.side.as_mut().filter(|_| lines > 1),
+        }
+    }
 }
 
 /// Whether a table of `mib` MiB fits in the machine's memory: what
@@ -276,6 +320,7 @@ impl Searcher {
         Ok(Searcher {
             pool,
             table,
+            side_table: None,
             threads,
             memory: (0..threads).map(|_| Mutex::new(None)).collect(),
         })
@@ -296,11 +341,31 @@ impl Searcher {
     /// and score).
     pub fn clear(&mut self) {
         self.table.clear();
+        if let Some(side) = &mut self.side_table {
+            side.clear();
+        }
         for memory in &mut self.memory {
             if let Some(m) = memory.get_mut().expect("no search panicked").as_mut() {
                 m.tables.clear();
                 m.evals.clear();
+                if let Some(side) = &mut m.side {
+                    side.clear();
+                }
             }
+        }
+    }
+
+    /// Readies the table of the lines after the first for a search of
+    /// `lines` lines: made on the first such search (half the main table's
+    /// size). Where it cannot be had, the lines share the main table (and
+    /// the first may then differ from a single search's).
+    fn prepare_side_table(&mut self, lines: usize) {
+        if lines > 1 && self.side_table.is_none() {
+            let mib = (self.table.bytes() >> 21).max(1);
+            self.side_table = tt::Table::try_new(mib).ok();
+        }
+        if let Some(side) = self.side_table.as_ref().filter(|_| lines > 1) {
+            side.new_search();
         }
     }
 
@@ -332,10 +397,35 @@ impl Searcher {
         stop: &Arc<AtomicBool>,
         on_info: impl FnMut(&Info<G::Move>) + Send,
     ) -> SearchResult<G::Move> {
+        self.search_lines(history, limits, eval, stop, 1, on_info)
+    }
+
+    /// [`Searcher::search`] of the `lines` best root moves (multi-PV; all
+    /// of them where the position has fewer): at each finished depth each
+    /// line is a search of the root moves the lines before it left, to the
+    /// same depth, so every line's score is its own (a line a search finds
+    /// better than the one before it, as separate searches may, is scored
+    /// equal to it); `on_info` is called for each line of each finished
+    /// depth, best first. The first line is [`Searcher::search`]'s, node
+    /// for node with one thread: the lines after it are searched with a
+    /// table, ordering tables and stack of their own. One line is
+    /// [`Searcher::search`], at the same speed.
+    pub fn search_lines<G: Evaluate>(
+        &mut self,
+        history: &History<G>,
+        limits: Limits,
+        eval: &G::Evaluator,
+        stop: &Arc<AtomicBool>,
+        lines: usize,
+        on_info: impl FnMut(&Info<G::Move>) + Send,
+    ) -> SearchResult<G::Move> {
         let started = Instant::now();
         self.table.new_search();
+        self.prepare_side_table(lines);
+        let side_table = self.side_table.as_ref().filter(|_| lines > 1);
         let shared = Shared {
             table: &self.table,
+            side_table,
             stop,
             abort: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
@@ -350,14 +440,16 @@ impl Searcher {
             quiet: history.quiet_plies(),
         };
         let pos = *history.current();
-        // The deepest depth reported so far, and the caller's callback.
+        // The deepest depth reported so far, and the caller's callback: a
+        // depth's lines are reported together, from one thread.
         let reporter = Mutex::new((0u32, on_info));
-        let report = |info: &Info<G::Move>| {
+        let report = |infos: &[Info<G::Move>]| {
             let mut guard = reporter.lock().expect("a report never panics");
             let (reported, on_info) = &mut *guard;
-            if info.depth > *reported {
-                *reported = info.depth;
-                on_info(info);
+            let depth = infos.first().map_or(0, |info| info.depth);
+            if depth > *reported {
+                *reported = depth;
+                infos.iter().for_each(&mut *on_info);
             }
         };
         let all_memory = &self.memory;
@@ -368,13 +460,15 @@ impl Searcher {
                 Box::new(ThreadMemory {
                     tables: ordering::Tables::new(),
                     evals: evals::EvalCache::new(),
+                    side: None,
                 })
             });
             memory.evals.begin::<G>(eval_id);
-            let ThreadMemory { tables, evals } = &mut **memory;
-            let mut worker = Worker::<G>::new(&shared, eval, tables, evals, ctx.index(), &root);
-            let finished = worker.think(&pos, root.quiet, limits.max_depth(), &mut |info| {
-                report(info)
+            let memory = memory.for_search(lines);
+            let mut worker = Worker::<G>::new(&shared, eval, memory, ctx.index(), &root);
+            let max_depth = limits.max_depth();
+            let finished = worker.think(&pos, root.quiet, max_depth, lines, &mut |infos| {
+                report(infos)
             });
             if ctx.index() == 0 {
                 shared.abort.store(true, Relaxed);
@@ -402,6 +496,14 @@ impl Searcher {
             tbhits: shared.tbhits.load(Relaxed),
             time: started.elapsed(),
             pv: finished.pv,
+            lines: finished
+                .lines
+                .into_iter()
+                .map(|line| Line {
+                    score: Score::from_internal(line.score),
+                    pv: line.pv,
+                })
+                .collect(),
         }
     }
 }

@@ -33,6 +33,9 @@ const CHECK_EVERY: u64 = 1024;
 /// What the threads of one search share.
 pub(crate) struct Shared<'a> {
     pub table: &'a Table,
+    /// The table of the lines after the first (multi-PV), where more than
+    /// one is asked for.
+    pub side_table: Option<&'a Table>,
     /// The caller's stop flag.
     pub stop: &'a AtomicBool,
     /// Set by the main thread when the search is over, for every thread.
@@ -57,11 +60,21 @@ pub(crate) struct RootHistory<'a> {
     pub quiet: u32,
 }
 
-/// The result of one thread's search.
+/// The result of one thread's search: its best move, and the lines of its
+/// deepest finished depth.
 pub(crate) struct Finished<M> {
     pub best: Option<M>,
     pub score: i32,
     pub depth: u32,
+    pub pv: Vec<M>,
+    /// The lines of `depth`, best first (empty where no depth finished).
+    pub lines: Vec<FoundLine<M>>,
+}
+
+/// One line of a finished depth: its score and principal variation (its
+/// move first).
+pub(crate) struct FoundLine<M> {
+    pub score: i32,
     pub pv: Vec<M>,
 }
 
@@ -89,8 +102,16 @@ pub(crate) struct Worker<'a, G: Evaluate> {
     /// endgame databases: not when the root itself is in them (see
     /// [`Worker::root_in_tables`]).
     probe_tree: bool,
+    /// The transposition table this line's search uses: the shared one,
+    /// or, for the lines after the first, the side table.
+    table: &'a Table,
     /// History and continuation history, kept between searches.
     tables: &'a mut Tables,
+    /// Where the lines after the first (multi-PV) are searched: a table,
+    /// ordering tables and a stack of their own, swapped in and out
+    /// ([`Worker::swap_side`]), so that the first line's search is the
+    /// single-line search's, node for node.
+    side: Option<SideLines<'a, G::Move>>,
     /// Static scores, kept between searches.
     evals: &'a mut EvalCache,
     /// The positions of the game and of the current line, for repetitions.
@@ -103,15 +124,48 @@ pub(crate) struct Worker<'a, G: Evaluate> {
     states: States<G>,
 }
 
+/// The search state of the lines after the first, while the first line's
+/// is in use.
+pub(crate) struct SideLines<'a, M> {
+    table: &'a Table,
+    tables: &'a mut Tables,
+    stack: Vec<Frame<M>>,
+}
+
+/// A thread's ordering tables and score cache, and the ordering tables of
+/// its lines after the first where a search has several.
+pub(crate) struct Memory<'a> {
+    pub tables: &'a mut Tables,
+    pub evals: &'a mut EvalCache,
+    pub side: Option<&'a mut Tables>,
+}
+
+/// A new stack of frames, one per ply.
+fn new_stack<M: Copy + PartialEq>() -> Vec<Frame<M>> {
+    (0..=MAX_PLY + 1).map(|_| Frame::new()).collect()
+}
+
 impl<'a, G: Evaluate> Worker<'a, G> {
     pub(crate) fn new(
         shared: &'a Shared<'a>,
         eval: &'a G::Evaluator,
-        tables: &'a mut Tables,
-        evals: &'a mut EvalCache,
+        memory: Memory<'a>,
         thread: usize,
         root: &RootHistory<'_>,
     ) -> Self {
+        let Memory {
+            tables,
+            evals,
+            side,
+        } = memory;
+        let side = match (shared.side_table, side) {
+            (Some(table), Some(tables)) => Some(SideLines {
+                table,
+                tables,
+                stack: new_stack(),
+            }),
+            _ => None,
+        };
         Worker {
             shared,
             eval,
@@ -122,10 +176,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             tbhits: 0,
             aborted: false,
             probe_tree: true,
+            table: shared.table,
             tables,
+            side,
             evals,
             path: Path::new(root.hashes, MAX_PLY + 1),
-            stack: (0..=MAX_PLY + 1).map(|_| Frame::new()).collect(),
+            stack: new_stack(),
             keys: Vec::with_capacity(1 << 16),
             states: States::new(eval.state_len()),
         }
@@ -170,6 +226,21 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             self.shared.abort.store(true, Relaxed);
         }
         self.aborted = self.shared.abort.load(Relaxed);
+    }
+
+    /// Swaps the search state of the lines after the first in or out: the
+    /// table, the ordering tables and the stack (its root frame the same
+    /// root's). A search of one line has none, and swaps nothing.
+    pub(crate) fn swap_side(&mut self) {
+        let Some(side) = self.side.as_mut() else {
+            return;
+        };
+        std::mem::swap(&mut self.table, &mut side.table);
+        std::mem::swap(&mut self.tables, &mut side.tables);
+        std::mem::swap(&mut self.stack, &mut side.stack);
+        let root = &side.stack[0];
+        let (key, quiet, previous) = (root.key, root.quiet, root.previous);
+        self.stack[0].reset(key, quiet, previous);
     }
 
     /// Publishes the nodes not yet counted.

@@ -110,7 +110,7 @@ impl<G: Evaluate> Worker<'_, G> {
         // Step 5. The transposition table: its move, and off the principal
         // variation its bound where it was searched deep enough.
         let mut tt_move = None;
-        if let Some(hit) = self.shared.table.probe(key) {
+        if let Some(hit) = self.table.probe(key) {
             tt_move = hit.move_index;
             if !pv_node && hit.depth >= depth {
                 let score = respect_quiet_limit(
@@ -281,8 +281,7 @@ impl<G: Evaluate> Worker<'_, G> {
         }
         let bound = Bound::of(best, original_alpha, beta);
         let key = self.stack[ply].key;
-        self.shared
-            .table
+        self.table
             .store(key, to_table(best, ply), depth, bound, best_index);
         best
     }

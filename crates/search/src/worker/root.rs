@@ -2,7 +2,7 @@
 //! score, one iteration over the root's moves, and the root's moves kept
 //! where the evaluator's endgame databases hold the root.
 
-use super::{Finished, Worker};
+use super::{Finished, FoundLine, Worker};
 use crate::limits::Stability;
 use crate::ordering::{self, NO_KEY};
 use crate::params::P;
@@ -12,6 +12,9 @@ use crate::Info;
 use parlour_game::{Evaluate, Evaluator, MoveList, Proven};
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Duration;
+
+/// Where a thread offers a finished depth's lines.
+pub(crate) type Report<'a, M> = dyn FnMut(&[Info<M>]) + 'a;
 
 /// A root move and what the last iteration made of it.
 #[derive(Clone, Copy)]
@@ -23,16 +26,19 @@ pub(super) struct RootMove<M> {
 
 impl<G: Evaluate> Worker<'_, G> {
     /// Iterative deepening from `root` up to `max_depth`, offering each
-    /// finished depth to `report`. The main thread searches every depth
-    /// from 1; a helper keeps ahead of it (Lazy SMP). A limit may end the
-    /// search at any node, the first iteration's included: the answer is
-    /// then the best move found so far, or the first in the order.
+    /// finished depth's `lines` best lines (multi-PV: each a search of the
+    /// root moves the lines before it left, so every line's score is
+    /// exact) to `report`. The main thread searches every depth from 1; a
+    /// helper keeps ahead of it (Lazy SMP). A limit may end the search at
+    /// any node, the first iteration's included: the answer is then the
+    /// best move found so far, or the first in the order.
     pub(crate) fn think(
         &mut self,
         root: &G,
         quiet: u32,
         max_depth: u32,
-        report: &mut dyn FnMut(&Info<G::Move>),
+        lines: usize,
+        report: &mut Report<'_, G::Move>,
     ) -> Finished<G::Move> {
         // Step 1. The root's moves, in the order the tables give them.
         let mut list = G::MoveList::default();
@@ -42,6 +48,7 @@ impl<G: Evaluate> Worker<'_, G> {
             score: self.evaluate(root),
             depth: 0,
             pv: Vec::new(),
+            lines: Vec::new(),
         };
         if list.is_empty() {
             return finished;
@@ -59,6 +66,7 @@ impl<G: Evaluate> Worker<'_, G> {
         // Something legal to answer with, whatever happens.
         finished.best = Some(root_moves[0].mv);
         finished.pv = vec![root_moves[0].mv];
+        let lines = lines.clamp(1, root_moves.len());
 
         // Step 3. A clock's single legal move is played after one ply.
         let max_depth = if self.main && self.shared.limits.is_timed() && root_moves.len() == 1 {
@@ -66,7 +74,8 @@ impl<G: Evaluate> Worker<'_, G> {
         } else {
             max_depth
         };
-        let mut previous: i32 = 0;
+        // Each line's score at the depth before, for its window.
+        let mut previous = vec![0; lines];
         // How settled the main thread's iterations are, for a clock's time.
         let mut stability = Stability::default();
         let mut depth = if self.main { 1 } else { 1 + self.skew };
@@ -82,19 +91,23 @@ impl<G: Evaluate> Worker<'_, G> {
                 self.shared.main_depth.store(depth, Relaxed);
             }
 
-            // Step 5. One iteration, in a window around the last score.
-            let score = self.aspiration(root, depth, previous, &mut root_moves);
+            // Step 5. One iteration: each line in a window around its last
+            // score.
+            let found = self.search_lines(root, depth, &previous, &mut root_moves);
 
             // Step 6. An abandoned iteration: a move that beat the previous
-            // best in it is still the better move.
+            // best in it (or the best of a finished first line) is still
+            // the better move.
             let best = root_moves[0];
             if self.aborted {
                 if best.score > -INFINITE {
                     finished.best = Some(best.mv);
-                    if self.stack[0].pv.first() == Some(&best.mv) {
-                        finished.pv.clone_from(&self.stack[0].pv);
-                    } else {
-                        finished.pv = vec![best.mv];
+                    match found.first() {
+                        Some(line) => finished.pv.clone_from(&line.pv),
+                        None if self.stack[0].pv.first() == Some(&best.mv) => {
+                            finished.pv.clone_from(&self.stack[0].pv);
+                        }
+                        None => finished.pv = vec![best.mv],
                     }
                 }
                 break;
@@ -103,13 +116,20 @@ impl<G: Evaluate> Worker<'_, G> {
             // Step 7. A finished depth, offered by every thread; the
             // searcher prints each depth once, from the first thread to
             // finish it.
-            previous = score;
+            previous = found.iter().map(|line| line.score).collect();
             let changed = finished.depth > 0 && finished.best != Some(best.mv);
             finished = Finished {
                 best: Some(best.mv),
-                score: shown(score),
+                score: shown(found[0].score),
                 depth,
-                pv: self.stack[0].pv.clone(),
+                pv: found[0].pv.clone(),
+                lines: found
+                    .into_iter()
+                    .map(|line| FoundLine {
+                        score: shown(line.score),
+                        pv: line.pv,
+                    })
+                    .collect(),
             };
             let time = self.report_depth(&finished, report);
 
@@ -121,7 +141,7 @@ impl<G: Evaluate> Worker<'_, G> {
                 break;
             }
             if self.main {
-                let scale = stability.finished(changed, score);
+                let scale = stability.finished(changed, previous[0]);
                 if let Some(budget) = &self.shared.time {
                     if time >= budget.soft(scale) {
                         break;
@@ -137,6 +157,81 @@ impl<G: Evaluate> Worker<'_, G> {
         finished
     }
 
+    /// One iteration at `depth` of as many lines as `previous` holds
+    /// scores. The first line is the single-line search, on `root_moves`;
+    /// line `k` after it is the best of the root moves after the first `k`,
+    /// searched in a window around its score of the depth before and scored
+    /// no better than line `k - 1` ([`Worker::aspiration`]), with the
+    /// side lines' own table, ordering tables and stack
+    /// ([`Worker::swap_side`]) and on a copy of the root moves, so that
+    /// the first line of the next depth is searched as if it were alone.
+    /// The lines finished before a stop (all of them unless the search was
+    /// abandoned).
+    fn search_lines(
+        &mut self,
+        root: &G,
+        depth: u32,
+        previous: &[i32],
+        root_moves: &mut [RootMove<G::Move>],
+    ) -> Vec<FoundLine<G::Move>> {
+        let mut found = Vec::with_capacity(previous.len());
+        let score = self.aspiration(root, depth, previous[0], root_moves, INFINITE);
+        if self.aborted {
+            return found;
+        }
+        found.push(FoundLine {
+            score,
+            pv: self.stack[0].pv.clone(),
+        });
+        if previous.len() == 1 {
+            return found;
+        }
+        let mut side_moves = root_moves.to_vec();
+        self.swap_side();
+        for (k, &last) in previous.iter().enumerate().skip(1) {
+            let most = found[k - 1].score;
+            let score = self.aspiration(root, depth, last, &mut side_moves[k..], most);
+            if self.aborted {
+                break;
+            }
+            found.push(FoundLine {
+                score,
+                pv: self.stack[0].pv.clone(),
+            });
+        }
+        self.swap_side();
+        found
+    }
+
+    /// Offers a finished depth's lines to `report`; returns the time since
+    /// the search started.
+    fn report_depth(
+        &self,
+        finished: &Finished<G::Move>,
+        report: &mut Report<'_, G::Move>,
+    ) -> Duration {
+        let time = self.shared.started.elapsed();
+        let nodes = self.nodes();
+        let tbhits = self.shared.tbhits.load(Relaxed) + self.tbhits;
+        let infos: Vec<Info<G::Move>> = finished
+            .lines
+            .iter()
+            .enumerate()
+            .map(|(rank, line)| Info {
+                depth: finished.depth,
+                multipv: rank + 1,
+                score: Score::from_internal(line.score),
+                nodes,
+                nps: crate::nodes_per_second(nodes, time),
+                tbhits,
+                time,
+                pv: line.pv.clone(),
+            })
+            .collect();
+        report(&infos);
+        time
+    }
+
     /// The root's moves in search order: the table's move, then the rest
     /// by the move-ordering keys. Sets up the root's frame.
     fn order_root_moves(
@@ -146,7 +241,7 @@ impl<G: Evaluate> Worker<'_, G> {
         moves: &[G::Move],
     ) -> Vec<RootMove<G::Move>> {
         let key = root.hash();
-        let tt_move = self.shared.table.probe(key).and_then(|h| h.move_index);
+        let tt_move = self.table.probe(key).and_then(|h| h.move_index);
         self.stack[0].reset(key, quiet, NO_KEY);
         self.states.set(0, root);
         self.score_moves(root, moves, tt_move, 0);
@@ -166,13 +261,17 @@ impl<G: Evaluate> Worker<'_, G> {
     /// One iteration at `depth` in an aspiration window around the last
     /// iteration's score, widened on the side where the score falls
     /// outside until it falls inside (from depth 4, and not around a win
-    /// or a loss, where the window is open).
+    /// or a loss, where the window is open). The score is at most `most`
+    /// (a line after the first is no better than the line before it: a
+    /// search that finds it better, as a search of other nodes may, stops
+    /// there and scores it equal); `INFINITE` bounds nothing.
     fn aspiration(
         &mut self,
         root: &G,
         depth: u32,
         previous: i32,
         root_moves: &mut [RootMove<G::Move>],
+        most: i32,
     ) -> i32 {
         let (mut alpha, mut beta, mut delta) = if depth >= 4 && previous.abs() < WIN_BOUND {
             (
@@ -183,7 +282,9 @@ impl<G: Evaluate> Worker<'_, G> {
         } else {
             (-INFINITE, INFINITE, INFINITE)
         };
+        let top = most.saturating_add(1).min(INFINITE);
         loop {
+            (alpha, beta) = (alpha.min(top - 1), beta.min(top));
             let score = self.root_search(root, depth as i32, alpha, beta, root_moves);
             if self.aborted {
                 return score;
@@ -191,6 +292,8 @@ impl<G: Evaluate> Worker<'_, G> {
             if score <= alpha && alpha > -INFINITE {
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITE);
+            } else if score >= beta && beta >= top && top < INFINITE {
+                return most;
             } else if score >= beta && beta < INFINITE {
                 beta = (score + delta).min(INFINITE);
             } else {
@@ -201,27 +304,6 @@ impl<G: Evaluate> Worker<'_, G> {
                 (alpha, beta) = (-INFINITE, INFINITE);
             }
         }
-    }
-
-    /// Offers a finished depth to `report`; returns the time since the
-    /// search started.
-    fn report_depth(
-        &self,
-        finished: &Finished<G::Move>,
-        report: &mut dyn FnMut(&Info<G::Move>),
-    ) -> Duration {
-        let time = self.shared.started.elapsed();
-        let nodes = self.nodes();
-        report(&Info {
-            depth: finished.depth,
-            score: Score::from_internal(finished.score),
-            nodes,
-            nps: crate::nodes_per_second(nodes, time),
-            tbhits: self.shared.tbhits.load(Relaxed) + self.tbhits,
-            time,
-            pv: finished.pv.clone(),
-        });
-        time
     }
 
     /// One iteration at the root: every root move, the best of the last
@@ -278,8 +360,7 @@ impl<G: Evaluate> Worker<'_, G> {
         }
         if !self.aborted {
             let bound = Bound::of(best, original_alpha, beta);
-            self.shared
-                .table
+            self.table
                 .store(key, to_table(best, 0), depth, bound, best_index);
         }
         best
