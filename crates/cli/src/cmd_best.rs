@@ -2,7 +2,8 @@
 //! then the best move.
 
 use crate::options::{
-    cores, limits_or, play_moves, threads, ClockArgs, EngineArgs, GameArgs, LimitArgs, MovesArg,
+    cores, limits_or, play_moves, threads, ClockArgs, EngineArgs, GameArgs, LimitArgs, LinesArg,
+    MovesArg,
     PictureArgs,
 };
 use crate::Run;
@@ -32,6 +33,8 @@ pub struct BestArgs {
     #[command(flatten)]
     clock: ClockArgs,
     #[command(flatten)]
+    lines: LinesArg,
+    #[command(flatten)]
     engine: EngineArgs,
     /// With `--svg FILE`: the position searched, the best move and the
     /// principal variation drawn on it as numbered arrows.
@@ -45,18 +48,24 @@ pub struct BestArgs {
     arrows: u32,
 }
 
-/// `info depth <d> score <s> nodes <n> nps <n> [tbhits <n>] time <seconds>
-/// pv <moves>` (`tbhits`, the positions found in the endgame databases,
-/// where the search has some).
-pub fn info_line<M: std::fmt::Display>(info: &Info<M>) -> String {
+/// `info depth <d> [multipv <k>] score <s> nodes <n> nps <n> [tbhits <n>]
+/// time <seconds> pv <moves>` (`multipv`, the line's rank, where several
+/// lines are asked for; `tbhits`, the positions found in the endgame
+/// databases, where the search has some).
+pub fn info_line<M: std::fmt::Display>(info: &Info<M>, ranked: bool) -> String {
     let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
     let tbhits = if info.tbhits > 0 {
         format!(" tbhits {}", info.tbhits)
     } else {
         String::new()
     };
+    let rank = if ranked {
+        format!(" multipv {}", info.multipv)
+    } else {
+        String::new()
+    };
     format!(
-        "info depth {} score {} nodes {} nps {}{tbhits} time {:.3} pv {}",
+        "info depth {}{rank} score {} nodes {} nps {}{tbhits} time {:.3} pv {}",
         info.depth,
         info.score,
         info.nodes,
@@ -88,10 +97,12 @@ impl Visit for &BestArgs {
         // A reader that goes away (`| head`) stops the search instead of
         // crashing it.
         let said = AtomicBool::new(false);
-        let result = searcher.search(&history, limits, &eval, &stop, |info| {
+        let lines = self.lines.lines();
+        let ranked = lines > 1;
+        let result = searcher.search_lines(&history, limits, &eval, &stop, lines, |info| {
             said.store(true, Ordering::Relaxed);
             let mut out = std::io::stdout().lock();
-            if writeln!(out, "{}", info_line(info))
+            if writeln!(out, "{}", info_line(info, ranked))
                 .and_then(|()| out.flush())
                 .is_err()
             {
@@ -102,7 +113,7 @@ impl Visit for &BestArgs {
         if !said.load(Ordering::Relaxed) {
             // No depth finished in the time: still say what was searched,
             // as depth 0 (the move is the first iteration's best so far).
-            writeln!(out, "{}", info_line(&result.info())).context("cannot write")?;
+            writeln!(out, "{}", info_line(&result.info(), ranked)).context("cannot write")?;
         }
         let line = match result.best_move {
             Some(mv) => format!("bestmove {mv}"),

@@ -191,6 +191,30 @@ impl LimitArgs {
     }
 }
 
+/// `--multipv N` and `--all`: how many lines a search shows.
+#[derive(Args, Debug, Clone, Default)]
+pub struct LinesArg {
+    /// Search the N best moves to the same depth, each with its exact
+    /// score and line (multi-PV), 1 to 256; each finished depth prints a
+    /// line for each, `multipv K` its rank.
+    #[arg(long, value_name = "N", conflicts_with = "all",
+          value_parser = clap::value_parser!(u16).range(1..=parlour_search::MAX_LINES as i64))]
+    pub multipv: Option<u16>,
+    /// Score every legal move (multi-PV of them all).
+    #[arg(long)]
+    pub all: bool,
+}
+
+impl LinesArg {
+    /// The lines asked for (1 when neither flag is given).
+    pub fn lines(&self) -> usize {
+        match (self.all, self.multipv) {
+            (true, _) => parlour_search::MAX_LINES,
+            (false, n) => n.map_or(1, usize::from),
+        }
+    }
+}
+
 /// `--clock` and `--inc`: the side to move's game clock (`best`).
 #[derive(Args, Debug, Clone, Default)]
 pub struct ClockArgs {

@@ -17,7 +17,7 @@
 use crate::level::whole;
 use crate::message::full_message;
 use crate::message::{Message, MessageError};
-use crate::table::{open, Control, Job, Phase, Settings, Table, TableError};
+use crate::table::{open, Control, Go, Job, Phase, Settings, Table, TableError};
 use parlour_game::echo::{echo, printable};
 use parlour_game::registry::EvalSpec;
 use parlour_game::GameList;
@@ -63,6 +63,10 @@ pub struct ServerOptions {
     pub threads: usize,
     /// Transposition table size in MiB.
     pub hash_mib: usize,
+    /// The lines each search reports (the `multipv` parameter): 1, or up
+    /// to [`parlour_search::MAX_LINES`], each `info` then carrying its
+    /// rank.
+    pub lines: usize,
 }
 
 impl Default for ServerOptions {
@@ -76,6 +80,7 @@ impl Default for ServerOptions {
             egdb: None,
             threads: 1,
             hash_mib: 64,
+            lines: 1,
         }
     }
 }
@@ -265,6 +270,9 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
             param("hash", &o.hash_mib, "int")
                 .arg("min", 1)
                 .arg("max", parlour_search::max_hash_mib()),
+            param("multipv", &o.lines, "int")
+                .arg("min", 1)
+                .arg("max", parlour_search::MAX_LINES),
         ];
         for p in &params {
             send(self.out, p)?;
@@ -317,6 +325,10 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
                 self.forget_position();
             }
             "threads" => self.options.threads = whole(name, value, 1, MAX_THREADS as u64)? as usize,
+            "multipv" => {
+                let most = parlour_search::MAX_LINES as u64;
+                self.options.lines = whole(name, value, 1, most)? as usize;
+            }
             "hash" => {
                 let max = parlour_search::max_hash_mib() as u64;
                 self.options.hash_mib = whole(name, value, 1, max)? as usize;
@@ -350,9 +362,14 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
         if let Some(e) = &self.pos_error {
             return Err(CommandError::PosRefused(e.clone()));
         }
+        let go = Go {
+            limits: self.level,
+            ponder: phase == Phase::Pondering,
+            lines: self.options.lines,
+        };
         let job: Job = match &self.table {
-            Some(table) => table.search(self.level, phase == Phase::Pondering),
-            None => self.start()?.search(self.level, phase == Phase::Pondering),
+            Some(table) => table.search(go),
+            None => self.start()?.search(go),
         };
         let mut searcher = self.searcher()?;
         let control = Arc::new(Control::new(phase));

@@ -65,6 +65,15 @@ pub(crate) struct Control {
     pub answered: AtomicBool,
 }
 
+/// What a `go` asks for: the limits (after pondering without limit until
+/// a hit, if `ponder`) and the lines to report (the `multipv` parameter).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Go {
+    pub limits: Limits,
+    pub ponder: bool,
+    pub lines: usize,
+}
+
 /// What a running search was asked to do, and what has happened since.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Phase {
@@ -117,9 +126,8 @@ pub(crate) trait Table: Send {
         moves: &str,
     ) -> Result<(), TableError>;
 
-    /// A search of the current position under `limits` (after pondering
-    /// without limit until a hit, if `ponder`).
-    fn search(&self, limits: Limits, ponder: bool) -> Job;
+    /// The search `go` asks for of the current position.
+    fn search(&self, go: Go) -> Job;
 }
 
 /// A game of the variant `V`.
@@ -161,11 +169,11 @@ impl<V: Variant> Table for GameTable<V> {
         Ok(())
     }
 
-    fn search(&self, limits: Limits, ponder: bool) -> Job {
+    fn search(&self, go: Go) -> Job {
         let history = self.history.clone();
         let eval = self.eval.clone();
         Box::new(move |searcher, control, out| {
-            run_search::<V>(searcher, &history, &eval, limits, ponder, control, out)
+            run_search::<V>(searcher, &history, &eval, go, control, out)
         })
     }
 }
@@ -179,10 +187,16 @@ pub fn hub_score(score: Score) -> String {
     }
 }
 
-/// The `info` line of a finished depth (`nps` in millions, as Scan).
-pub fn info_message<V: Variant>(root: &V::Position, info: &Info<MoveOf<V>>) -> Message {
+/// The `info` line of a finished depth (`nps` in millions, as Scan), with
+/// the line's rank (`multipv=K`) where several lines were asked for.
+pub fn info_message<V: Variant>(
+    root: &V::Position,
+    info: &Info<MoveOf<V>>,
+    ranked: bool,
+) -> Message {
     Message::new("info")
         .arg("depth", info.depth)
+        .arg_if(ranked, "multipv", info.multipv)
         .arg("score", hub_score(info.score))
         .arg("nodes", info.nodes)
         .arg("time", format!("{:.3}", info.time.as_secs_f64()))
@@ -197,16 +211,17 @@ fn run_search<V: Variant>(
     searcher: &mut Searcher,
     history: &History<V::Position>,
     eval: &EvaluatorOf<V>,
-    limits: Limits,
-    pondering: bool,
+    go: Go,
     control: &Control,
     out: Output<'_>,
 ) {
     let root = *history.current();
-    let report = |info: &Info<MoveOf<V>>| out(&info_message::<V>(&root, info));
-    let first = if pondering { Limits::INFINITE } else { limits };
-    let mut result = searcher.search(history, first, eval, &control.stop, report);
-    if pondering {
+    let ranked = go.lines > 1;
+    let report = |info: &Info<MoveOf<V>>| out(&info_message::<V>(&root, info, ranked));
+    let (limits, lines, stop) = (go.limits, go.lines, &control.stop);
+    let first = if go.ponder { Limits::INFINITE } else { limits };
+    let mut result = searcher.search_lines(history, first, eval, stop, lines, report);
+    if go.ponder {
         let mut phase = control.phase.lock().expect("never poisoned");
         while *phase == Phase::Pondering {
             phase = control.changed.wait(phase).expect("never poisoned");
@@ -216,7 +231,7 @@ fn run_search<V: Variant>(
             control.stop.store(false, Ordering::SeqCst);
             *phase = Phase::Thinking;
             drop(phase);
-            result = searcher.search(history, limits, eval, &control.stop, report);
+            result = searcher.search_lines(history, limits, eval, stop, lines, report);
         }
     }
     let done = match result.best_move {
