@@ -208,6 +208,7 @@ fn over<M>(score: Score) -> parlour_search::SearchResult<M> {
         time: Duration::ZERO,
         pv: Vec::new(),
         lines: Vec::new(),
+        proven: true,
     }
 }
 

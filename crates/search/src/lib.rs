@@ -55,6 +55,7 @@ mod ordering;
 pub mod params;
 mod pool;
 mod score;
+mod skill;
 mod stack;
 mod states;
 pub mod tt;
@@ -63,6 +64,7 @@ mod worker;
 pub use limits::{LimitError, LimitRequest, Limits, Time, TimeLimit, MAX_NODES, MAX_SECONDS};
 pub use memory::max_hash_mib;
 pub use score::{Score, EVAL_LIMIT, MAX_PLY, WIN, WIN_BOUND};
+pub use skill::{Skill, SkillError};
 
 use parlour_game::{Evaluate, Evaluator, History};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
@@ -72,6 +74,11 @@ use worker::{RootHistory, Shared, Worker};
 
 /// The deepest iteration a search goes to.
 pub const MAX_DEPTH: u32 = 100;
+
+/// The most lines a search shows at once (multi-PV): more than any
+/// position of the games has moves but the peg game's largest boards,
+/// whose lines past this many are not worth a search each.
+pub const MAX_LINES: usize = 256;
 
 /// The most threads a searcher takes (as Stockfish).
 pub const MAX_THREADS: usize = 1024;
@@ -202,6 +209,10 @@ pub struct SearchResult<M> {
     /// were asked for (and the position has moves); empty where no depth
     /// finished. The first is the best move's.
     pub lines: Vec<Line<M>>,
+    /// Whether `score` is the position's proven value (a win or loss the
+    /// search found, or the endgame databases' value of the position or
+    /// of the line): what a solve waits for ([`Limits::until_proven`]).
+    pub proven: bool,
 }
 
 /// One line of a search's deepest finished depth: its score and its
@@ -504,6 +515,7 @@ impl Searcher {
                     pv: line.pv,
                 })
                 .collect(),
+            proven: finished.proven,
         }
     }
 }

@@ -33,6 +33,11 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// A time per move or a game clock.
     pub time: Option<TimeLimit>,
+    /// Solve: stop at the first finished depth whose score is proven (a
+    /// win or loss found by the search or the endgame databases; see
+    /// [`Score::is_proven`](crate::Score::is_proven)), whatever limit is
+    /// left.
+    pub until_proven: bool,
 }
 
 /// A search's time: for one move, or on a game clock.
@@ -58,6 +63,7 @@ impl Limits {
         depth: None,
         nodes: None,
         time: None,
+        until_proven: false,
     };
 
     /// Every depth up to `depth`.
@@ -92,6 +98,14 @@ impl Limits {
                 increment,
             }),
             ..Limits::INFINITE
+        }
+    }
+
+    /// These limits, stopping once the root's value is proven (solve).
+    pub const fn until_proven(self) -> Limits {
+        Limits {
+            until_proven: true,
+            ..self
         }
     }
 
@@ -237,6 +251,9 @@ pub struct LimitRequest {
     pub increment: Option<Time>,
     /// No limit but the caller's stop (with nothing else).
     pub infinite: bool,
+    /// Stop once the root's value is proven ([`Limits::until_proven`]),
+    /// beside any other limit.
+    pub solve: bool,
 }
 
 /// A limit out of its range, or limits that cannot go together.
@@ -302,7 +319,12 @@ impl LimitRequest {
         if nodes.is_some() && time.is_some() {
             return Err(LimitError::NodesAndTime);
         }
-        Ok(Some(Limits { depth, nodes, time }))
+        Ok(Some(Limits {
+            depth,
+            nodes,
+            time,
+            until_proven: self.solve,
+        }))
     }
 
     /// [`LimitRequest::limits`], or `default` where nothing is asked for.

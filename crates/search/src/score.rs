@@ -34,6 +34,10 @@ pub(crate) const PROVEN_PROGRESS: i32 = 2_000;
 /// proven win they do not (those are nearer), the nearer first.
 pub(crate) const PROVEN_DISTANCE: i32 = 255;
 
+/// The most a proven win's score may fall below [`PROVEN_WIN`]: its
+/// distance from the root, its progress and its distance to conversion.
+const PROVEN_LEAST: i32 = MAX_PLY as i32 + PROVEN_PROGRESS + PROVEN_DISTANCE;
+
 const _: () = assert!(PROVEN_WIN - MAX_PLY as i32 - PROVEN_PROGRESS - PROVEN_DISTANCE > EVAL_LIMIT);
 const _: () = assert!(PROVEN_WIN + PROVEN_PROGRESS + PROVEN_DISTANCE < WIN_BOUND);
 
@@ -86,6 +90,18 @@ impl Score {
             Score::Loss((WIN + score) as u32)
         } else {
             Score::Value(score)
+        }
+    }
+
+    /// Whether the score is proven, not estimated: a win or loss the
+    /// search found, or a value from the endgame databases' range (a
+    /// database win or loss, the evaluation kept for progress beside it).
+    /// A search never prunes a move that could save a proven loss, so a
+    /// proven score at the root is the position's value.
+    pub fn is_proven(self) -> bool {
+        match self {
+            Score::Win(_) | Score::Loss(_) => true,
+            Score::Value(v) => v.abs() > PROVEN_WIN - PROVEN_LEAST,
         }
     }
 

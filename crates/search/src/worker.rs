@@ -69,6 +69,9 @@ pub(crate) struct Finished<M> {
     pub pv: Vec<M>,
     /// The lines of `depth`, best first (empty where no depth finished).
     pub lines: Vec<FoundLine<M>>,
+    /// Whether `score` is the root's proven value: a win or loss the
+    /// search found, or the databases' value of the root or of the line.
+    pub proven: bool,
 }
 
 /// One line of a finished depth: its score and principal variation (its

@@ -49,6 +49,7 @@ impl<G: Evaluate> Worker<'_, G> {
             depth: 0,
             pv: Vec::new(),
             lines: Vec::new(),
+            proven: false,
         };
         if list.is_empty() {
             return finished;
@@ -118,6 +119,7 @@ impl<G: Evaluate> Worker<'_, G> {
             // finish it.
             previous = found.iter().map(|line| line.score).collect();
             let changed = finished.depth > 0 && finished.best != Some(best.mv);
+            let proven = root_proven.is_some() || Score::from_internal(found[0].score).is_proven();
             finished = Finished {
                 best: Some(best.mv),
                 score: shown(found[0].score),
@@ -130,13 +132,14 @@ impl<G: Evaluate> Worker<'_, G> {
                         pv: line.pv,
                     })
                     .collect(),
+                proven,
             };
             let time = self.report_depth(&finished, report);
 
             // Step 8. The next depth: whichever thread finishes the last
             // first ends the search for all; the main thread stops early
             // on a clock; a helper keeps ahead of the main thread.
-            if depth >= max_depth {
+            if depth >= max_depth || (finished.proven && self.shared.limits.until_proven) {
                 self.shared.abort.store(true, Relaxed);
                 break;
             }
