@@ -60,12 +60,12 @@ impl Move {
 
     /// The square the piece leaves.
     pub const fn from(self) -> Square {
-        Square::from_index(self.from as u32)
+        Square::from_index(self.from as usize)
     }
 
     /// The square the piece stops on.
     pub const fn to(self) -> Square {
-        Square::from_index(self.to as u32)
+        Square::from_index(self.to as usize)
     }
 
     /// The origin and destination as one number, `from * 32 + to` (bit
@@ -175,11 +175,11 @@ impl Move {
         let to = self.to;
         (0..jumps.max(1)).map(move |_| {
             if jumps == 0 {
-                return Square::from_index(to as u32);
+                return Square::from_index(to as usize);
             }
             sq = LANDING[(path & 3) as usize][sq].trailing_zeros() as usize;
             path >>= 2;
-            Square::from_index(sq as u32)
+            Square::from_index(sq)
         })
     }
 }

@@ -26,6 +26,19 @@ pub struct Dataset<G> {
     pub records: usize,
 }
 
+impl<G> Default for Dataset<G> {
+    /// No positions.
+    fn default() -> Dataset<G> {
+        Dataset {
+            positions: Vec::new(),
+            results: Vec::new(),
+            scores: Vec::new(),
+            games: Vec::new(),
+            records: 0,
+        }
+    }
+}
+
 impl<G: Learn> Dataset<G> {
     /// The positions of `files`, decoded under the rules of `template`
     /// (which must be the model the data was recorded for), duplicates
@@ -33,13 +46,7 @@ impl<G: Learn> Dataset<G> {
     pub fn load(template: &G, files: &[DataFile]) -> Result<Dataset<G>, TrainError> {
         let key = template.positions_key();
         let mut index: AHashMap<u64, usize> = AHashMap::new();
-        let mut data = Dataset {
-            positions: Vec::new(),
-            results: Vec::new(),
-            scores: Vec::new(),
-            games: Vec::new(),
-            records: 0,
-        };
+        let mut data = Dataset::default();
         let mut counts: Vec<u32> = Vec::new();
         for (f, file) in files.iter().enumerate() {
             if file.positions_key() != key || file.code_len != template.code_len() {

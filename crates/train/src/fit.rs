@@ -344,51 +344,15 @@ impl<'a, S: Sample> Fitter<'a, S> {
     fn run(
         mut self,
         training: &[usize],
-        mut weights: Vec<f32>,
+        weights: Vec<f32>,
         report: &mut dyn FnMut(&EpochReport),
     ) -> Fitted {
-        let started = Instant::now();
         let config = self.config;
-        let mut order = training.to_vec();
-        let mut rng = StdRng::seed_from_u64(config.seed);
-        let mut best = BestEpoch {
-            epoch: 0,
-            validation_loss: self.validation_loss(&weights),
-            weights: weights.clone(),
-        };
-        let mut epochs = Vec::new();
-        for epoch in 1..=config.epochs {
-            order.shuffle(&mut rng);
-            let lr = step_size(config, epoch);
-            let mut train_loss = 0.0f64;
-            for batch in order.chunks(config.batch) {
-                train_loss += self.gradient(batch, &weights);
-                self.adam_step(&mut weights, batch.len(), lr);
-            }
-            let validation_loss = self.validation_loss(&weights);
-            let figures = EpochReport {
-                epoch,
-                train_loss: train_loss / order.len().max(1) as f64,
-                validation_loss,
-                learning_rate: lr,
-                elapsed: started.elapsed(),
-            };
-            report(&figures);
-            epochs.push(figures);
-            if validation_loss < best.validation_loss {
-                best = BestEpoch {
-                    epoch,
-                    validation_loss,
-                    weights: weights.clone(),
-                };
-            } else if epoch >= best.epoch + config.patience {
-                break;
-            }
-        }
+        let run = run_epochs(&mut self, training, weights, config, report);
         Fitted {
             shape: self.shape,
-            best,
-            epochs,
+            best: run.best,
+            epochs: run.epochs,
         }
     }
 
@@ -485,6 +449,94 @@ impl<'a, S: Sample> Fitter<'a, S> {
         for g in grads.iter_mut().skip(1) {
             g.iter_mut().for_each(|x| *x = 0.0);
         }
+    }
+}
+
+impl<S: Sample> Model for Fitter<'_, S> {
+    type Weights = Vec<f32>;
+
+    fn train_batch(&mut self, weights: &mut Vec<f32>, batch: &[usize], lr: f32) -> f64 {
+        let loss = self.gradient(batch, weights);
+        self.adam_step(weights, batch.len(), lr);
+        loss
+    }
+
+    fn validation_loss(&self, weights: &Vec<f32>) -> f64 {
+        Fitter::validation_loss(self, weights)
+    }
+}
+
+/// What the epoch loop trains: the pattern model's fitter, the network's.
+pub(crate) trait Model {
+    /// The weights an epoch moves and the best epoch keeps.
+    type Weights: Clone;
+    /// Trains `weights` on one batch with step size `lr`; the batch's
+    /// summed loss.
+    fn train_batch(&mut self, weights: &mut Self::Weights, batch: &[usize], lr: f32) -> f64;
+    /// The mean loss of `weights` on the held-out samples.
+    fn validation_loss(&self, weights: &Self::Weights) -> f64;
+}
+
+/// What [`run_epochs`] leaves: the loss it started from, the best epoch,
+/// every epoch's figures.
+pub(crate) struct EpochsRun<W> {
+    pub(crate) start_loss: f64,
+    pub(crate) best: BestEpoch<W>,
+    pub(crate) epochs: Vec<EpochReport>,
+}
+
+/// Trains `model` from `weights` epoch after epoch, the `training` samples
+/// shuffled each time, until the validation loss has not fallen for
+/// `config.patience` epochs (or the last epoch), calling `report` after
+/// each epoch.
+pub(crate) fn run_epochs<M: Model>(
+    model: &mut M,
+    training: &[usize],
+    mut weights: M::Weights,
+    config: &TrainConfig,
+    report: &mut dyn FnMut(&EpochReport),
+) -> EpochsRun<M::Weights> {
+    let started = Instant::now();
+    let start_loss = model.validation_loss(&weights);
+    let mut best = BestEpoch {
+        epoch: 0,
+        validation_loss: start_loss,
+        weights: weights.clone(),
+    };
+    let mut epochs = Vec::new();
+    let mut order = training.to_vec();
+    let mut rng = StdRng::seed_from_u64(config.seed);
+    for epoch in 1..=config.epochs {
+        order.shuffle(&mut rng);
+        let lr = step_size(config, epoch);
+        let mut train_loss = 0.0f64;
+        for batch in order.chunks(config.batch) {
+            train_loss += model.train_batch(&mut weights, batch, lr);
+        }
+        let validation_loss = model.validation_loss(&weights);
+        let figures = EpochReport {
+            epoch,
+            train_loss: train_loss / order.len().max(1) as f64,
+            validation_loss,
+            learning_rate: lr,
+            elapsed: started.elapsed(),
+        };
+        report(&figures);
+        epochs.push(figures);
+        if validation_loss < best.validation_loss {
+            best = BestEpoch {
+                epoch,
+                validation_loss,
+                weights: weights.clone(),
+            };
+        } else if epoch >= best.epoch + config.patience {
+            break;
+        }
+    }
+    EpochsRun {
+        start_loss,
+        best,
+        epochs,
     }
 }
 

@@ -18,17 +18,17 @@
 
 use crate::dataset::Dataset;
 use crate::error::{TrainError, MIN_SAMPLES};
-use crate::fit::{cross_entropy, sigmoid, step_size, Adam, BestEpoch, EpochReport, TrainConfig};
+use crate::fit::{
+    cross_entropy, run_epochs, sigmoid, Adam, BestEpoch, EpochReport, EpochsRun, Model, TrainConfig,
+};
 use crate::trainer::{fit_scale, split, targets, Samples};
 use parlour_game::network::{
     NetworkInputs, NetworkShape, NetworkWeights, FT_SCALE, OUTPUT_SCALE, WEIGHT_SCALE,
 };
 use parlour_game::Learn;
 use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
-use std::time::Instant;
 
 /// The largest hidden or output weight an `i8` holds.
 const MAX_WEIGHT: f32 = 127.0 / WEIGHT_SCALE as f32;
@@ -376,53 +376,18 @@ pub fn train_network<G: Learn>(
         inverse_scale: 1.0 / scale,
         config,
     };
-    let mut net = FloatNetwork::random(shape, config.seed);
-    let mut adam = Adam::new(net.weights.len());
-    let start_loss = job.loss(&net, &split.validation, &pool);
-    let mut best = BestEpoch {
-        epoch: 0,
-        validation_loss: start_loss,
-        weights: net.clone(),
+    let net = FloatNetwork::random(shape, config.seed);
+    let mut model = NetworkModel {
+        job,
+        adam: Adam::new(net.weights.len()),
+        validation: &split.validation,
+        pool: &pool,
     };
-    let mut epochs = Vec::new();
-    let mut order = split.training.clone();
-    let mut rng = StdRng::seed_from_u64(config.seed);
-    let started = Instant::now();
-    for epoch in 1..=config.epochs {
-        order.shuffle(&mut rng);
-        let lr = step_size(config, epoch);
-        let mut train_loss = 0.0;
-        for batch in order.chunks(config.batch) {
-            let (gradient, loss) = job.gradient(&net, batch, &pool);
-            train_loss += loss;
-            let step = adam.begin();
-            let inv = 1.0 / batch.len() as f32;
-            for (j, w) in net.weights.iter_mut().enumerate() {
-                let g = gradient[j] * inv + config.l2 * *w;
-                step.apply(g, w, &mut adam.m[j], &mut adam.v[j], lr);
-            }
-            net.clamp_weights();
-        }
-        let validation_loss = job.loss(&net, &split.validation, &pool);
-        let figures = EpochReport {
-            epoch,
-            train_loss: train_loss / order.len().max(1) as f64,
-            validation_loss,
-            learning_rate: lr,
-            elapsed: started.elapsed(),
-        };
-        report(&figures);
-        epochs.push(figures);
-        if validation_loss < best.validation_loss {
-            best = BestEpoch {
-                epoch,
-                validation_loss,
-                weights: net.clone(),
-            };
-        } else if epoch >= best.epoch + config.patience {
-            break;
-        }
-    }
+    let EpochsRun {
+        start_loss,
+        best,
+        epochs,
+    } = run_epochs(&mut model, &split.training, net, config, report);
     let BestEpoch {
         epoch: best_epoch,
         validation_loss,
@@ -444,6 +409,36 @@ pub fn train_network<G: Learn>(
             validation: split.validation.len(),
         },
     })
+}
+
+/// The float network as the epoch loop trains it: the job, Adam's state,
+/// the held-out samples and the threads.
+struct NetworkModel<'a, G> {
+    job: Job<'a, G>,
+    adam: Adam,
+    validation: &'a [usize],
+    pool: &'a rayon::ThreadPool,
+}
+
+impl<G: Learn> Model for NetworkModel<'_, G> {
+    type Weights = FloatNetwork;
+
+    fn train_batch(&mut self, net: &mut FloatNetwork, batch: &[usize], lr: f32) -> f64 {
+        let (gradient, loss) = self.job.gradient(net, batch, self.pool);
+        let step = self.adam.begin();
+        let inv = 1.0 / batch.len() as f32;
+        let l2 = self.job.config.l2;
+        for (j, w) in net.weights.iter_mut().enumerate() {
+            let g = gradient[j] * inv + l2 * *w;
+            step.apply(g, w, &mut self.adam.m[j], &mut self.adam.v[j], lr);
+        }
+        net.clamp_weights();
+        loss
+    }
+
+    fn validation_loss(&self, net: &FloatNetwork) -> f64 {
+        self.job.loss(net, self.validation, self.pool)
+    }
 }
 
 /// The network inputs of a position of a game whose template has them
@@ -551,13 +546,7 @@ mod tests {
     /// balance (a man is worth 100) and search scores that say it.
     fn synthetic(count: usize, seed: u64) -> Dataset<Position> {
         let mut rng = StdRng::seed_from_u64(seed);
-        let mut data = Dataset {
-            positions: Vec::new(),
-            results: Vec::new(),
-            scores: Vec::new(),
-            games: Vec::new(),
-            records: 0,
-        };
+        let mut data = Dataset::default();
         while data.positions.len() < count {
             let mut pos = Position::start(Rules::ENGLISH);
             for _ in 0..rng.random_range(0..70) {
