@@ -170,7 +170,8 @@ impl Run for AnalyseArgs {
             bail!("analyse reads each game's start from its FEN or Position tag, not a flag");
         }
         let path = &self.file;
-        let text = std::fs::read_to_string(path)
+        let text = parlour_game::pdn::PDN_FILE
+            .read_text(path)
             .with_context(|| format!("cannot read {}", path.display()))?;
         let mut games = read_games(&text).with_context(|| format!("bad {}", path.display()))?;
         // Games keep their numbers in the file (and `of` its count) with

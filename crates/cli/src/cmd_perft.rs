@@ -9,6 +9,7 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use parlour_game::perft::identity::{Counting, Identity};
 use parlour_game::perft::merge::{merge, DepthLine};
+use parlour_game::perft::perft_depth;
 use parlour_game::perft::results::ResultsFile;
 use parlour_game::perft::split::{count_units, Frontier, Share};
 use parlour_game::perft::table::{Mixed, Table};
@@ -27,8 +28,7 @@ pub struct PerftArgs {
     #[command(flatten)]
     moves: MovesArg,
     /// The depth in plies, 1 to 64 (beyond any count that could end).
-    #[arg(long, short, value_parser = clap::value_parser!(u32).range(1..=64),
-          required_unless_present = "merge")]
+    #[arg(long, short, value_parser = perft_depth_flag(), required_unless_present = "merge")]
     depth: Option<u32>,
     /// One line per root move with its count, then the total at `--depth`.
     #[arg(long)]
@@ -51,7 +51,7 @@ pub struct PerftArgs {
     split: Option<Share>,
     /// Deep perft: plies from the root to the units the run is cut into
     /// (default: the shallowest with 1000 units a share).
-    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, value_name = "D", value_parser = perft_depth_flag())]
     split_depth: Option<u32>,
     /// Deep perft: write each unit's count to FILE as it is done.
     #[arg(long, value_name = "FILE")]
@@ -73,6 +73,17 @@ impl PerftArgs {
             || self.split.is_some()
             || self.split_depth.is_some()
             || self.results.is_some()
+    }
+}
+
+/// `--depth` and `--split-depth`: a whole number in perft's one range
+/// ([`perft_depth`]), else a usage error with its message.
+fn perft_depth_flag() -> impl clap::builder::TypedValueParser<Value = u32> {
+    |text: &str| -> std::result::Result<u32, String> {
+        let n: u64 = text
+            .parse()
+            .map_err(|_| "not a whole number, or too large".to_string())?;
+        perft_depth(n).map_err(|e| e.to_string())
     }
 }
 

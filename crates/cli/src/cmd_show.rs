@@ -109,7 +109,8 @@ impl Run for ShowArgs {
         let Some(path) = &self.pdn else {
             return self.game.visit(&self)?;
         };
-        let text = std::fs::read_to_string(path)
+        let text = parlour_game::pdn::PDN_FILE
+            .read_text(path)
             .with_context(|| format!("cannot read --pdn {}", path.display()))?;
         let games = read_games(&text).with_context(|| format!("bad --pdn {}", path.display()))?;
         let Some(game) = usize::try_from(self.number - 1)

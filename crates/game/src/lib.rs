@@ -12,6 +12,7 @@
 pub mod bits;
 pub mod echo;
 mod evaluate;
+pub mod file;
 mod history;
 pub mod learn;
 pub mod mix;

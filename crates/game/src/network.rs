@@ -32,6 +32,7 @@
 //! checksum                   u64: FNV-1a of every byte before it
 //! ```
 
+use crate::file::{Cursor, CursorError, NETWORK_FILE};
 use crate::weights::fnv1a;
 use std::path::{Path, PathBuf};
 
@@ -198,43 +199,12 @@ pub enum NetworkError {
     },
 }
 
-/// A cursor over a file's bytes, failing with `Truncated` at the end.
-struct Reader<'a> {
-    bytes: &'a [u8],
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], NetworkError> {
-        if self.bytes.len() < n {
-            return Err(NetworkError::Truncated);
+impl From<CursorError> for NetworkError {
+    fn from(error: CursorError) -> NetworkError {
+        match error {
+            CursorError::Truncated => NetworkError::Truncated,
+            CursorError::BadText => NetworkError::BadText,
         }
-        let (head, tail) = self.bytes.split_at(n);
-        self.bytes = tail;
-        Ok(head)
-    }
-    fn u32(&mut self) -> Result<u32, NetworkError> {
-        Ok(u32::from_le_bytes(self.take(4)?.try_into().expect("4")))
-    }
-    fn text(&mut self) -> Result<String, NetworkError> {
-        let len = u16::from_le_bytes(self.take(2)?.try_into().expect("2")) as usize;
-        String::from_utf8(self.take(len)?.to_vec()).map_err(|_| NetworkError::BadText)
-    }
-    fn i16s(&mut self, n: usize) -> Result<Vec<i16>, NetworkError> {
-        let raw = self.take(n.checked_mul(2).ok_or(NetworkError::Truncated)?)?;
-        Ok(raw
-            .chunks_exact(2)
-            .map(|c| i16::from_le_bytes([c[0], c[1]]))
-            .collect())
-    }
-    fn i8s(&mut self, n: usize) -> Result<Vec<i8>, NetworkError> {
-        Ok(self.take(n)?.iter().map(|&b| b as i8).collect())
-    }
-    fn i32s(&mut self, n: usize) -> Result<Vec<i32>, NetworkError> {
-        let raw = self.take(n.checked_mul(4).ok_or(NetworkError::Truncated)?)?;
-        Ok(raw
-            .chunks_exact(4)
-            .map(|c| i32::from_le_bytes(c.try_into().expect("4")))
-            .collect())
     }
 }
 
@@ -307,9 +277,7 @@ impl NetworkWeights {
         if !is_network(bytes) {
             return Err(NetworkError::NotNetwork);
         }
-        let mut r = Reader {
-            bytes: &bytes[MAGIC.len()..],
-        };
+        let mut r = Cursor::new(&bytes[MAGIC.len()..]);
         let version = r.u32()?;
         if version != NETWORK_FORMAT_VERSION {
             return Err(NetworkError::Version { found: version });
@@ -342,17 +310,18 @@ impl NetworkWeights {
             out_weights: r.i8s(buckets * l2)?,
             out_biases: r.i32s(buckets)?,
         };
-        let body_len = bytes.len() - r.bytes.len();
-        let stored = u64::from_le_bytes(r.take(8)?.try_into().expect("8"));
-        if stored != fnv1a(&bytes[..body_len]) || !r.bytes.is_empty() {
+        let body_len = bytes.len() - r.rest.len();
+        let stored = r.u64()?;
+        if stored != fnv1a(&bytes[..body_len]) || !r.rest.is_empty() {
             return Err(NetworkError::Checksum);
         }
         Ok(w)
     }
 
-    /// Reads a network file.
+    /// Reads a network file ([`NETWORK_FILE`]: refused past its size
+    /// limit).
     pub fn read(path: &Path) -> Result<NetworkWeights, NetworkError> {
-        let bytes = std::fs::read(path).map_err(|source| NetworkError::Io {
+        let bytes = NETWORK_FILE.read(path).map_err(|source| NetworkError::Io {
             path: path.to_path_buf(),
             source,
         })?;

@@ -3,8 +3,13 @@
 //! their tags, their moves' texts and their result, and from those into a
 //! game of a [`Variant`] ([`PdnGame::replay`]).
 
+use crate::file::FileKind;
 use crate::registry::{parse_line, LineError, MoveErrorOf, Variant};
 use crate::{History, Side};
+
+/// A PDN file: a thousand games take about a megabyte, and the largest
+/// published collections of games a few hundred.
+pub const PDN_FILE: FileKind = FileKind::new("a PDN file", 256 << 20);
 
 /// A tag pair line, `[Key "value"]`, with the value's quotes and
 /// backslashes escaped.

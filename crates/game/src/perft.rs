@@ -22,8 +22,33 @@ pub mod table;
 
 pub use hashed::perft_hashed;
 
+use crate::echo::echo;
 use crate::Game;
 use rayon::prelude::*;
+
+/// The deepest perft anyone may ask for (the command line, Python): far
+/// beyond any count that could end, and a recursion whose stack is known
+/// (see [`PERFT_STACK_BYTES`]).
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
+/// A stack that holds a perft of [`MAX_PERFT_DEPTH`] plies of any game of
+/// the list: a frame holds one move list (the peg game's, the largest, is
+/// about 12 KiB), with room to spare.
+pub const PERFT_STACK_BYTES: usize = 16 << 20;
+
+/// A perft depth outside 1 to [`MAX_PERFT_DEPTH`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("perft depth {} is out of range: a perft depth is 1 to {MAX_PERFT_DEPTH} plies", echo(.0))]
+pub struct PerftDepthError(pub u64);
+
+/// `depth` as a perft depth, if it is one: the one range every way in
+/// checks.
+pub fn perft_depth(depth: u64) -> Result<u32, PerftDepthError> {
+    match u32::try_from(depth) {
+        Ok(d) if (1..=MAX_PERFT_DEPTH).contains(&d) => Ok(d),
+        _ => Err(PerftDepthError(depth)),
+    }
+}
 
 /// The number of leaf nodes `depth` plies below `pos`.
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
@@ -94,4 +119,20 @@ pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
             (mv, n)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_perft_depth_is_1_to_64() {
+        assert_eq!(perft_depth(1), Ok(1));
+        assert_eq!(perft_depth(64), Ok(MAX_PERFT_DEPTH));
+        for bad in [0, 65, 5000, u64::from(u32::MAX) + 1, u64::MAX] {
+            let error = perft_depth(bad).unwrap_err();
+            assert_eq!(error, PerftDepthError(bad));
+            assert!(error.to_string().len() < 100, "{error}");
+        }
+    }
 }

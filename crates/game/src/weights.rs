@@ -15,6 +15,7 @@
 //! checksum                   u64: FNV-1a of every byte before it
 //! ```
 
+use crate::file::{Cursor, CursorError, WEIGHTS_FILE};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
@@ -121,34 +122,12 @@ pub fn fingerprint(values: &[i16]) -> u64 {
     fnv1a(&bytes)
 }
 
-/// A cursor over the bytes of a file, failing with `Truncated` at the end.
-struct Reader<'a> {
-    bytes: &'a [u8],
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], WeightsError> {
-        if self.bytes.len() < n {
-            return Err(WeightsError::Truncated);
+impl From<CursorError> for WeightsError {
+    fn from(error: CursorError) -> WeightsError {
+        match error {
+            CursorError::Truncated => WeightsError::Truncated,
+            CursorError::BadText => WeightsError::BadText,
         }
-        let (head, tail) = self.bytes.split_at(n);
-        self.bytes = tail;
-        Ok(head)
-    }
-    fn u16(&mut self) -> Result<u16, WeightsError> {
-        Ok(u16::from_le_bytes(
-            self.take(2)?.try_into().expect("2 bytes"),
-        ))
-    }
-    fn u32(&mut self) -> Result<u32, WeightsError> {
-        Ok(u32::from_le_bytes(
-            self.take(4)?.try_into().expect("4 bytes"),
-        ))
-    }
-    fn text(&mut self) -> Result<String, WeightsError> {
-        let len = self.u16()? as usize;
-        let bytes = self.take(len)?;
-        String::from_utf8(bytes.to_vec()).map_err(|_| WeightsError::BadText)
     }
 }
 
@@ -184,9 +163,7 @@ impl Weights {
         if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
             return Err(WeightsError::NotWeights);
         }
-        let mut r = Reader {
-            bytes: &bytes[MAGIC.len()..],
-        };
+        let mut r = Cursor::new(&bytes[MAGIC.len()..]);
         let version = r.u32()?;
         if version != FORMAT_VERSION {
             return Err(WeightsError::Version { found: version });
@@ -195,19 +172,12 @@ impl Weights {
         let note = r.text()?;
         let resolution = r.u16()?;
         let count = r.u32()? as usize;
-        let raw = r.take(count.checked_mul(2).ok_or(WeightsError::Truncated)?)?;
-        let body_len = bytes.len() - r.bytes.len();
-        let stored = u64::from_le_bytes(r.take(8)?.try_into().expect("8 bytes"));
-        if stored != fnv1a(&bytes[..body_len]) {
+        let values = r.i16s(count)?;
+        let body_len = bytes.len() - r.rest.len();
+        let stored = r.u64()?;
+        if stored != fnv1a(&bytes[..body_len]) || !r.rest.is_empty() {
             return Err(WeightsError::Checksum);
         }
-        if !r.bytes.is_empty() {
-            return Err(WeightsError::Checksum);
-        }
-        let values = raw
-            .chunks_exact(2)
-            .map(|c| i16::from_le_bytes([c[0], c[1]]))
-            .collect();
         Ok(Weights {
             key,
             note,
@@ -216,9 +186,10 @@ impl Weights {
         })
     }
 
-    /// Reads a weights file.
+    /// Reads a weights file ([`WEIGHTS_FILE`]: refused past its size
+    /// limit).
     pub fn read(path: &Path) -> Result<Weights, WeightsError> {
-        let bytes = std::fs::read(path).map_err(|source| WeightsError::Io {
+        let bytes = WEIGHTS_FILE.read(path).map_err(|source| WeightsError::Io {
             path: path.to_path_buf(),
             source,
         })?;

@@ -5,9 +5,10 @@
 //! [`crate::visit`]'s.
 
 use crate::errors::{message, IllegalMoveError, RulesError};
+use parlour_game::perft::{perft_depth, PERFT_STACK_BYTES};
 use parlour_game::registry::MoveOf;
 use parlour_game::{Game, History, Side, Variant};
-use pyo3::exceptions::PyIndexError;
+use pyo3::exceptions::{PyIndexError, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use std::hash::{Hash, Hasher};
 
@@ -112,11 +113,21 @@ impl<V: PyGame> Table<V> {
         self.history.outcome().map(|o| o.pdn())
     }
 
-    /// Perft from the position now, on this thread, with Python's other
-    /// threads free to run.
-    pub(crate) fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+    /// Perft from the position now, `depth` plies deep (in perft's one
+    /// range, else `ValueError`), on a thread of its own with the stack a
+    /// perft of any depth in range needs, Python's threads free to run.
+    pub(crate) fn perft(&self, py: Python<'_>, depth: u64) -> PyResult<u64> {
+        let depth = perft_depth(depth).map_err(|e| PyValueError::new_err(e.to_string()))?;
         let pos = *self.position();
-        py.detach(move || parlour_game::perft(&pos, depth))
+        py.detach(move || {
+            std::thread::Builder::new()
+                .name("parlour perft".to_string())
+                .stack_size(PERFT_STACK_BYTES)
+                .spawn(move || parlour_game::perft(&pos, depth))
+                .map_err(|e| PyOSError::new_err(format!("cannot start perft's thread: {e}")))?
+                .join()
+                .map_err(|_| PyRuntimeError::new_err("perft's thread panicked"))
+        })
     }
 
     /// The position drawn as text, with the numbers of its squares.

@@ -181,8 +181,8 @@ macro_rules! board_class {
 
             /// The number of move paths ``depth`` plies deep from the
             /// position (perft), on one thread; other Python threads run
-            /// meanwhile.
-            fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+            /// meanwhile. ``depth`` is 1 to 64, else ``ValueError``.
+            fn perft(&self, py: Python<'_>, depth: u64) -> PyResult<u64> {
                 self.table.perft(py, depth)
             }
 

@@ -21,10 +21,11 @@
 //! A run killed while writing leaves at most a torn last block, which
 //! reading ignores and resuming cuts off. Integers are little-endian.
 
+use parlour_game::file::FileKind;
 use parlour_game::weights::fnv1a;
 use parlour_game::{Outcome, Side};
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
+use std::io::{self, BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 const MAGIC: &[u8; 17] = b"PARLOUR-SELFPLAY\n";
@@ -59,6 +60,11 @@ pub struct GameRecord {
     /// The positions recorded, in the order they were met.
     pub positions: Vec<PositionRecord>,
 }
+
+/// A self-play data file: a position takes a few dozen bytes, so four
+/// gigabytes hold a hundred million of them, more than a training run
+/// reads.
+pub const DATA_FILE: FileKind = FileKind::new("a self-play data file", 4 << 30);
 
 /// Why a data file could not be read, written or resumed.
 #[derive(Debug, thiserror::Error)]
@@ -212,10 +218,7 @@ impl DataFile {
     /// Reads a data file: its header, then every complete game, stopping
     /// at a torn or damaged block.
     pub fn read(path: &Path) -> Result<DataFile, DataError> {
-        let mut bytes = Vec::new();
-        File::open(path)
-            .and_then(|mut f| f.read_to_end(&mut bytes))
-            .map_err(io_error(path))?;
+        let bytes = DATA_FILE.read(path).map_err(io_error(path))?;
         DataFile::from_bytes(path, &bytes)
     }
 
@@ -310,8 +313,7 @@ impl DataWriter {
             .open(path)
             .map_err(&io)?;
         let games = if exists {
-            let mut bytes = Vec::new();
-            file.read_to_end(&mut bytes).map_err(&io)?;
+            let bytes = DATA_FILE.read_from(&mut file).map_err(&io)?;
             let data = DataFile::from_bytes(path, &bytes)?;
             if data.settings != settings {
                 return Err(DataError::OtherRun {

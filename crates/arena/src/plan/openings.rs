@@ -6,6 +6,8 @@
 use crate::plan::error::OpeningError;
 pub use crate::plan::opening::Opening;
 use crate::plan::pdn_book::{is_pdn, read_pdn_book, remove_duplicates};
+use parlour_game::file::FileKind;
+use parlour_game::pdn::PDN_FILE;
 use parlour_game::registry::parse_line;
 use parlour_game::{mix_seed, Evaluate, Game, History, Variant};
 use parlour_search::{Limits, Score, Searcher, SEARCH_STACK_BYTES};
@@ -366,6 +368,10 @@ fn deck<V: Variant>(rules: &V, name: &str) -> Result<Vec<Opening<V::Position>>, 
         .collect()
 }
 
+/// An openings file: PDN games or lines of positions, at most a PDN
+/// file's size.
+const OPENINGS_FILE: FileKind = FileKind::new("an openings file", PDN_FILE.limit);
+
 /// Reads an openings file: PDN games (cut to `plies`), or one position or
 /// move sequence a line.
 fn read_file<V: Variant>(
@@ -373,11 +379,13 @@ fn read_file<V: Variant>(
     rules: &V,
     plies: Option<usize>,
 ) -> Result<Vec<Opening<V::Position>>, OpeningError> {
-    let text = std::fs::read_to_string(path).map_err(|source| OpeningError::Read {
-        path: path.to_path_buf(),
-        source,
-        decks: V::decks(),
-    })?;
+    let text = OPENINGS_FILE
+        .read_text(path)
+        .map_err(|source| OpeningError::Read {
+            path: path.to_path_buf(),
+            source,
+            decks: V::decks(),
+        })?;
     let file = path.display().to_string();
     if is_pdn(&text) {
         return read_pdn_book(&text, &file, rules, plies);

@@ -7,6 +7,7 @@
 
 use crate::plan::header::{MatchHeader, HEADER_FORMAT};
 use crate::record::error::RecordError;
+use parlour_game::file::FileKind;
 use parlour_report::GameRecord;
 use std::path::Path;
 
@@ -23,6 +24,10 @@ pub struct ResultsFile {
     pub keep: u64,
 }
 
+/// A results file: a game's record takes a few kilobytes, so a gigabyte
+/// holds several hundred thousand games.
+pub const RESULTS_FILE: FileKind = FileKind::new("a results file", 1 << 30);
+
 /// Reads a results file: the header and every complete record. A last
 /// line without its newline was cut short by a kill, at whatever byte
 /// (inside a UTF-8 character too), and is dropped; any other line that
@@ -30,10 +35,12 @@ pub struct ResultsFile {
 /// record (one written before results files had headers). The records are
 /// read, not yet checked against the match (see [`crate::MatchHeader`]).
 pub fn read_results(path: &Path) -> Result<ResultsFile, RecordError> {
-    let bytes = std::fs::read(path).map_err(|source| RecordError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let bytes = RESULTS_FILE
+        .read(path)
+        .map_err(|source| RecordError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
     let mut file = ResultsFile {
         header: None,
         records: Vec::new(),
