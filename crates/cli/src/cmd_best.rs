@@ -3,14 +3,13 @@
 
 use crate::options::{
     cores, limits_or, play_moves, threads, ClockArgs, EngineArgs, GameArgs, LimitArgs, LinesArg,
-    MovesArg,
-    PictureArgs,
+    MovesArg, PictureArgs, SkillArg,
 };
 use crate::Run;
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
 use parlour_game::{Variant, Visit};
-use parlour_search::{Info, Limits, Searcher};
+use parlour_search::{Info, Limits, Searcher, Skill};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -34,6 +33,8 @@ pub struct BestArgs {
     clock: ClockArgs,
     #[command(flatten)]
     lines: LinesArg,
+    #[command(flatten)]
+    skill: SkillArg,
     #[command(flatten)]
     engine: EngineArgs,
     /// With `--svg FILE`: the position searched, the best move and the
@@ -99,7 +100,7 @@ impl Visit for &BestArgs {
         let said = AtomicBool::new(false);
         let lines = self.lines.lines();
         let ranked = lines > 1;
-        let result = searcher.search_lines(&history, limits, &eval, &stop, lines, |info| {
+        let print = |info: &Info<_>| {
             said.store(true, Ordering::Relaxed);
             let mut out = std::io::stdout().lock();
             if writeln!(out, "{}", info_line(info, ranked))
@@ -108,12 +109,33 @@ impl Visit for &BestArgs {
             {
                 stop.store(true, Ordering::Relaxed);
             }
-        });
+        };
+        let skill = self.skill.skill();
+        if skill != Skill::FULL && ranked {
+            bail!("--skill plays one move: it cannot go with --multipv or --all");
+        }
+        let result = if skill == Skill::FULL {
+            searcher.search_lines(&history, limits, &eval, &stop, lines, print)
+        } else {
+            let seed = self.skill.seed();
+            searcher.search_skill(&history, limits, skill, seed, &eval, &stop, print)
+        };
         let mut out = std::io::stdout().lock();
         if !said.load(Ordering::Relaxed) {
             // No depth finished in the time: still say what was searched,
             // as depth 0 (the move is the first iteration's best so far).
             writeln!(out, "{}", info_line(&result.info(), ranked)).context("cannot write")?;
+        }
+        if skill != Skill::FULL {
+            // The line the level chose, which may not be the best one's.
+            let pv: Vec<String> = result.pv.iter().map(|m| m.to_string()).collect();
+            writeln!(
+                out,
+                "info skill {skill} score {} pv {}",
+                result.score,
+                pv.join(", ")
+            )
+            .context("cannot write")?;
         }
         let line = match result.best_move {
             Some(mv) => format!("bestmove {mv}"),

@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use parlour_arena::{PlayerKind, PlayerSpec};
 use parlour_game::{Side, Variant, Visit};
 use parlour_hub::terminal::{play, PlayOptions, DEFAULT_LIMITS};
-use parlour_search::{Limits, TimeLimit};
+use parlour_search::{Limits, Skill, TimeLimit};
 use std::path::PathBuf;
 
 /// The table of the engine when neither `--hash` nor `hash=` gives one.
@@ -30,7 +30,8 @@ pub struct PlayArgs {
     /// The engine, a `search` spec as `match` reads it: `search` (half a
     /// second a move), `search:depth=N`, `search:movetime=MS`,
     /// or `search:nodes=N` (a depth beside another stops early), with `eval=`,
-    /// `egdb=`, `threads=` and `hash=` as in `match` (or the flags).
+    /// `egdb=`, `threads=` and `hash=` as in `match` (or the flags), and
+    /// `skill=N` (1 to 10) for a weaker engine.
     #[arg(long, default_value = "search", value_parser = engine_spec())]
     engine: PlayerSpec,
     /// The side you play.
@@ -54,7 +55,7 @@ pub struct PlayArgs {
 /// The engine `--engine` names, read as `match` reads an engine spec: a
 /// `search` spec, its limits (play's default where it names none), threads
 /// and table (else the flags'); other kinds are refused.
-fn engine(args: &PlayArgs) -> Result<(Limits, usize, usize, EvalArg)> {
+fn engine(args: &PlayArgs) -> Result<(Limits, usize, usize, EvalArg, Skill)> {
     let spec = &args.engine;
     let PlayerKind::Search { limits, engine } = &spec.kind else {
         bail!(
@@ -75,14 +76,15 @@ fn engine(args: &PlayArgs) -> Result<(Limits, usize, usize, EvalArg)> {
     if matches!(limits.time, Some(TimeLimit::Clock { .. })) {
         bail!("`play --engine {spec}`: the terminal game keeps no clock: give movetime=MS");
     }
-    Ok((limits, threads, hash, args.eval.with_spec(engine)?))
+    let skill = engine.skill.unwrap_or_default();
+    Ok((limits, threads, hash, args.eval.with_spec(engine)?, skill))
 }
 
 impl Visit for &PlayArgs {
     type Output = Result<()>;
 
     fn visit<V: Variant>(self) -> Result<()> {
-        let (limits, threads, hash_mib, eval) = engine(self)?;
+        let (limits, threads, hash_mib, eval, skill) = engine(self)?;
         let options = PlayOptions {
             human: match self.colour {
                 Colour::Black => Side::Black,
@@ -92,6 +94,11 @@ impl Visit for &PlayArgs {
             threads,
             hash_mib,
             pdn: self.pdn.clone(),
+            skill,
+            // A game of its own each time: a weaker level's draws differ.
+            seed: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |t| t.as_nanos() as u64),
         };
         let start = self.game.position::<V>()?;
         let eval = eval.evaluator(&V::rules_of(&start))?;
@@ -119,7 +126,7 @@ mod tests {
         play: PlayArgs,
     }
 
-    fn read(args: &[&str]) -> Result<(Limits, usize, usize, EvalArg)> {
+    fn read(args: &[&str]) -> Result<(Limits, usize, usize, EvalArg, Skill)> {
         let cli = Cli::try_parse_from(std::iter::once("play").chain(args.iter().copied()))?;
         engine(&cli.play)
     }
@@ -132,7 +139,7 @@ mod tests {
         assert_eq!(limits("search:nodes=9"), Limits::nodes(9));
         assert_eq!(limits("search"), DEFAULT_LIMITS);
         assert_eq!(read(&[]).unwrap().0, DEFAULT_LIMITS);
-        let (_, threads, hash, _) = read(&["--engine", "search:threads=1,hash=8"]).unwrap();
+        let (_, threads, hash, _, _) = read(&["--engine", "search:threads=1,hash=8"]).unwrap();
         assert_eq!((threads, hash), (1, 8));
         assert_eq!(read(&["--hash", "4"]).unwrap().2, 4);
         assert_eq!(read(&[]).unwrap().2, DEFAULT_HASH_MIB);

@@ -91,6 +91,14 @@ commands! {
         "  parlour best --depth 12 --moves 11-15,23-19 --svg best.svg --arrows 4\n",
         "  parlour best --fen \"W:WK1:BK32,K28\" --egdb --depth 20\n",
     ),
+    /// Solve a problem: search until the position's value is proven (a
+    /// win or loss with its distance and line, or the endgame databases'
+    /// value) or the limit (a minute) runs out, then say which.
+    Solve(cmd_solve::SolveArgs)
+    concat!(
+        "  parlour solve --fen \"W:W14,15,32:B6,7,12\"\n",
+        "  parlour solve --fen \"W:WK19,K23:B12,K28\" --egdb --threads 1\n",
+    ),
     /// Analyse the games of a PDN file: every move gets the engine's score
     /// as a comment (`{+0.35/14 0.101s}`), mistakes `?`/`??` with the
     /// better move and its line.
@@ -297,6 +305,6 @@ mod tests {
             }
             commands += 1;
         }
-        assert_eq!(commands, 15);
+        assert_eq!(commands, 16);
     }
 }

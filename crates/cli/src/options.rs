@@ -10,7 +10,7 @@ use parlour_game::echo::echo;
 use parlour_game::registry::{self, read_line, EvalSpec, EvaluatorOf, MoveOf};
 use parlour_game::{Game, GameList, History, Side, Variant, Visit};
 use parlour_games::Games;
-use parlour_search::{LimitRequest, Limits, Time};
+use parlour_search::{LimitRequest, Limits, Skill, Time};
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 
@@ -212,6 +212,33 @@ impl LinesArg {
             (true, _) => parlour_search::MAX_LINES,
             (false, n) => n.map_or(1, usize::from),
         }
+    }
+}
+
+/// `--skill N` and `--seed S`: a weaker engine, for a game a person can
+/// win.
+#[derive(Args, Debug, Clone, Default)]
+pub struct SkillArg {
+    /// Play at skill level N, 1 (weakest) to 10 (full strength, the
+    /// default): a level below 10 searches fewer nodes and plays one of
+    /// its best few moves by a seeded draw, never one far below the best.
+    #[arg(long, value_name = "N", value_parser = |s: &str| s.parse::<Skill>().map_err(|e| e.to_string()))]
+    pub skill: Option<Skill>,
+    /// The seed of a weaker level's draws (default 0; the same seed and
+    /// position, the same move).
+    #[arg(long, value_name = "S", requires = "skill")]
+    pub seed: Option<u64>,
+}
+
+impl SkillArg {
+    /// The level asked for (full strength without the flag).
+    pub fn skill(&self) -> Skill {
+        self.skill.unwrap_or_default()
+    }
+
+    /// The seed of its draws.
+    pub fn seed(&self) -> u64 {
+        self.seed.unwrap_or(0)
     }
 }
 

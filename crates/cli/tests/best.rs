@@ -247,3 +247,131 @@ fn quiescence_on_a_crowded_peg_board_is_bounded() {
         .unwrap();
     assert!(nodes < 20_000, "{info}");
 }
+
+/// The `info` lines of `parlour best` at its last depth, as (rank, score,
+/// first move).
+fn last_depth(text: &str) -> Vec<(String, String, String)> {
+    let infos: Vec<Vec<&str>> = text
+        .lines()
+        .filter(|l| l.starts_with("info depth"))
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    let deepest = infos
+        .iter()
+        .map(|w| w[2].parse::<u32>().unwrap())
+        .max()
+        .unwrap();
+    infos
+        .iter()
+        .filter(|w| w[2] == deepest.to_string())
+        .map(|w| {
+            let ranked = w[3] == "multipv";
+            let rank = if ranked { w[4] } else { "1" };
+            let at = |word: &str| w.iter().position(|x| *x == word).unwrap();
+            let score = w[at("score") + 1..at("nodes")].join(" ");
+            (
+                rank.to_string(),
+                score,
+                w[at("pv") + 1].trim_end_matches(',').to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn multipv_ranks_distinct_moves_and_its_first_is_the_single_search() {
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "best",
+            "--depth",
+            "6",
+            "--threads",
+            "1",
+            "--moves",
+            "11-15,23-19",
+        ];
+        args.extend_from_slice(extra);
+        let output = parlour(&args);
+        assert!(output.status.success(), "{args:?}");
+        stdout(&output)
+    };
+    let single = last_depth(&run(&[]));
+    let three = last_depth(&run(&["--multipv", "3"]));
+    assert_eq!(three.len(), 3, "{three:?}");
+    assert_eq!(single[0], three[0]);
+    let ranks: Vec<&str> = three.iter().map(|l| l.0.as_str()).collect();
+    assert_eq!(ranks, ["1", "2", "3"]);
+    let moves: std::collections::BTreeSet<&str> = three.iter().map(|l| l.2.as_str()).collect();
+    assert_eq!(moves.len(), 3, "{three:?}");
+    // --all scores every legal move: seven after 11-15 23-19.
+    let all = last_depth(&run(&["--all"]));
+    assert_eq!(all.len(), 7, "{all:?}");
+    let scores: Vec<i32> = all.iter().map(|l| l.1.parse().unwrap()).collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+}
+
+#[test]
+fn a_weaker_skill_says_the_line_it_chose() {
+    let output = parlour(&[
+        "best",
+        "--depth",
+        "6",
+        "--threads",
+        "1",
+        "--skill",
+        "2",
+        "--seed",
+        "5",
+    ]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    let chosen = text
+        .lines()
+        .find(|l| l.starts_with("info skill 2 score "))
+        .unwrap();
+    let best = text
+        .lines()
+        .last()
+        .unwrap()
+        .strip_prefix("bestmove ")
+        .unwrap();
+    assert!(
+        chosen.split(" pv ").nth(1).unwrap().starts_with(best),
+        "{text}"
+    );
+    for bad in [
+        &["--skill", "0"][..],
+        &["--skill", "11"],
+        &["--skill", "3", "--multipv", "2"],
+    ] {
+        let mut args = vec!["best", "--depth", "2"];
+        args.extend_from_slice(bad);
+        let output = parlour(&args);
+        assert!(!output.status.success(), "{bad:?}");
+        assert!(
+            String::from_utf8_lossy(&output.stderr).contains("skill"),
+            "{bad:?}"
+        );
+    }
+}
+
+#[test]
+fn solve_proves_a_win_and_says_when_it_cannot() {
+    // Two kings against one, Black to move: a win the search proves.
+    let output = parlour(&["solve", "--fen", "B:WK29:BK18,K15", "--threads", "1"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    assert!(text.contains("solved: win in "), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("line: ")), "{text}");
+    // The start is no problem: not proven within its limit.
+    let output = parlour(&["solve", "--depth", "6", "--threads", "1"]);
+    let text = stdout(&output);
+    assert!(
+        text.contains("not proven: the best line so far scores"),
+        "{text}"
+    );
+    assert!(
+        text.lines().last().unwrap().starts_with("bestmove "),
+        "{text}"
+    );
+}

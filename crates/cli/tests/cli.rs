@@ -333,13 +333,16 @@ fn bad_options_fail_with_a_clear_message() {
         ),
         (
             &["perft", "--depth", "0"],
-            format!("error: invalid value '0' for '--depth <DEPTH>': 0 is not in 1..=64{more}"),
+            format!(
+                "error: invalid value '0' for '--depth <DEPTH>': perft depth 0 is out of range: \
+                 a perft depth is 1 to 64 plies{more}"
+            ),
         ),
         (
             &["perft", "--depth", "4294967295"],
             format!(
-                "error: invalid value '4294967295' for '--depth <DEPTH>': \
-                 4294967295 is not in 1..=64{more}"
+                "error: invalid value '4294967295' for '--depth <DEPTH>': perft depth 4294967295 \
+                 is out of range: a perft depth is 1 to 64 plies{more}"
             ),
         ),
         (
@@ -351,7 +354,7 @@ fn bad_options_fail_with_a_clear_message() {
         ),
         (
             &["perft", "--depth", "x"],
-            format!("error: invalid value 'x' for '--depth <DEPTH>': invalid digit found in string{more}"),
+            format!("error: invalid value 'x' for '--depth <DEPTH>': not a whole number, or too large{more}"),
         ),
         (
             &["perft"],

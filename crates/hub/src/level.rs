@@ -30,6 +30,14 @@ pub enum LevelError {
         /// Its value.
         value: String,
     },
+    /// A flag that is neither `true` nor `false`.
+    #[error("{name}=`{value}` is not true or false", value = echo(.value))]
+    NotBool {
+        /// The argument.
+        name: String,
+        /// Its value.
+        value: String,
+    },
     /// A number outside what it may be.
     #[error("{name} must be from {min} to {max}")]
     OutOfRange {
@@ -63,6 +71,18 @@ fn number(name: &str, text: &str) -> Result<u64, LevelError> {
         name: name.to_string(),
         value: text.to_string(),
     })
+}
+
+/// A Hub `bool`: `true` or `false`.
+pub fn boolean(name: &str, text: &str) -> Result<bool, LevelError> {
+    match text.trim() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(LevelError::NotBool {
+            name: name.to_string(),
+            value: text.to_string(),
+        }),
+    }
 }
 
 /// A whole number from `min` to `max`.

@@ -14,14 +14,14 @@
 //! fresh search under the `level` limits, its table warm from the ponder,
 //! answers `done`) or `stop` (the ponder's best move answers `done`).
 
-use crate::level::whole;
+use crate::level::{boolean, whole};
 use crate::message::full_message;
 use crate::message::{Message, MessageError};
 use crate::table::{open, Control, Go, Job, Phase, Settings, Table, TableError};
 use parlour_game::echo::{echo, printable};
 use parlour_game::registry::EvalSpec;
 use parlour_game::GameList;
-use parlour_search::{Limits, Searcher, SearcherError};
+use parlour_search::{Limits, Searcher, SearcherError, Skill};
 use std::io::{self, BufRead, Write};
 use std::marker::PhantomData;
 use std::sync::atomic::Ordering;
@@ -67,6 +67,12 @@ pub struct ServerOptions {
     /// to [`parlour_search::MAX_LINES`], each `info` then carrying its
     /// rank.
     pub lines: usize,
+    /// The skill level (the `skill` parameter), 1 to 10: full strength
+    /// unless asked.
+    pub skill: Skill,
+    /// Solve (the `solve` parameter): a search stops once the position's
+    /// value is proven, whatever its level allows.
+    pub solve: bool,
 }
 
 impl Default for ServerOptions {
@@ -81,6 +87,8 @@ impl Default for ServerOptions {
             threads: 1,
             hash_mib: 64,
             lines: 1,
+            skill: Skill::FULL,
+            solve: false,
         }
     }
 }
@@ -134,6 +142,9 @@ struct Session<'scope, 'env, W: Write + Send, L: GameList> {
     clear_table: bool,
     /// The `hash` parameter changed: the next search gets a new table.
     new_table: bool,
+    /// The games begun (`new-game`): the seed of a weaker skill's draws,
+    /// so that one game's moves are not the last's.
+    game_number: u64,
     games: PhantomData<L>,
 }
 
@@ -273,6 +284,10 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
             param("multipv", &o.lines, "int")
                 .arg("min", 1)
                 .arg("max", parlour_search::MAX_LINES),
+            param("skill", &o.skill, "int")
+                .arg("min", Skill::MIN)
+                .arg("max", Skill::FULL),
+            param("solve", &o.solve, "bool"),
         ];
         for p in &params {
             send(self.out, p)?;
@@ -329,6 +344,16 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
                 let most = parlour_search::MAX_LINES as u64;
                 self.options.lines = whole(name, value, 1, most)? as usize;
             }
+            "skill" => {
+                let level = whole(
+                    name,
+                    value,
+                    Skill::MIN.level().into(),
+                    Skill::FULL.level().into(),
+                )?;
+                self.options.skill = Skill::new(level).expect("a level in range");
+            }
+            "solve" => self.options.solve = boolean(name, value)?,
             "hash" => {
                 let max = parlour_search::max_hash_mib() as u64;
                 self.options.hash_mib = whole(name, value, 1, max)? as usize;
@@ -362,10 +387,16 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
         if let Some(e) = &self.pos_error {
             return Err(CommandError::PosRefused(e.clone()));
         }
+        let limits = match self.options.solve {
+            true => self.level.until_proven(),
+            false => self.level,
+        };
         let go = Go {
-            limits: self.level,
+            limits,
             ponder: phase == Phase::Pondering,
             lines: self.options.lines,
+            skill: self.options.skill,
+            seed: self.game_number,
         };
         let job: Job = match &self.table {
             Some(table) => table.search(go),
@@ -417,6 +448,7 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
             "set-param" => self.set_param(&m),
             "new-game" => {
                 self.clear_table = true;
+                self.game_number += 1;
                 self.forget_position();
                 Ok(())
             }
@@ -478,6 +510,7 @@ pub fn serve_games<L: GameList, R: BufRead, W: Write + Send>(
             job: None,
             clear_table: false,
             new_table: false,
+            game_number: 0,
             games: PhantomData,
         };
         let mut bytes = Vec::new();

@@ -8,7 +8,7 @@ use crate::wire::{read_moves, write_line};
 use parlour_game::echo::echo;
 use parlour_game::registry::{evaluator, EvalError, EvalSpec, EvaluatorOf, MoveOf};
 use parlour_game::{Game, GameList, History, Variant, Visit};
-use parlour_search::{Info, Limits, Score, Searcher};
+use parlour_search::{Info, Limits, Score, Searcher, Skill};
 use std::error::Error;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
@@ -72,6 +72,9 @@ pub(crate) struct Go {
     pub limits: Limits,
     pub ponder: bool,
     pub lines: usize,
+    /// The skill level, and the seed of a weaker level's draws.
+    pub skill: Skill,
+    pub seed: u64,
 }
 
 /// What a running search was asked to do, and what has happened since.
@@ -219,8 +222,19 @@ fn run_search<V: Variant>(
     let ranked = go.lines > 1;
     let report = |info: &Info<MoveOf<V>>| out(&info_message::<V>(&root, info, ranked));
     let (limits, lines, stop) = (go.limits, go.lines, &control.stop);
-    let first = if go.ponder { Limits::INFINITE } else { limits };
-    let mut result = searcher.search_lines(history, first, eval, stop, lines, report);
+    let mut search = |limits: Limits| match go.skill {
+        Skill::FULL => searcher.search_lines(history, limits, eval, stop, lines, report),
+        skill => searcher.search_skill(history, limits, skill, go.seed, eval, stop, report),
+    };
+    let first = if go.ponder {
+        Limits {
+            until_proven: limits.until_proven,
+            ..Limits::INFINITE
+        }
+    } else {
+        limits
+    };
+    let mut result = search(first);
     if go.ponder {
         let mut phase = control.phase.lock().expect("never poisoned");
         while *phase == Phase::Pondering {
@@ -231,7 +245,7 @@ fn run_search<V: Variant>(
             control.stop.store(false, Ordering::SeqCst);
             *phase = Phase::Thinking;
             drop(phase);
-            result = searcher.search_lines(history, limits, eval, stop, lines, report);
+            result = search(limits);
         }
     }
     let done = match result.best_move {

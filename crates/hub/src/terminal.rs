@@ -8,7 +8,7 @@
 
 use parlour_game::registry::{sorted_moves, EvaluatorOf, MoveOf};
 use parlour_game::{pdn, Game, History, Outcome, Side, Variant};
-use parlour_search::{Limits, Searcher, SearcherError};
+use parlour_search::{Limits, Searcher, SearcherError, Skill};
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -44,6 +44,10 @@ pub struct PlayOptions {
     /// Save the game as PDN here at the end; without it, the person is
     /// asked.
     pub pdn: Option<PathBuf>,
+    /// The engine's skill level (a `hint` is always full strength).
+    pub skill: Skill,
+    /// The seed of a weaker level's draws.
+    pub seed: u64,
 }
 
 impl Default for PlayOptions {
@@ -54,6 +58,8 @@ impl Default for PlayOptions {
             threads: 1,
             hash_mib: 32,
             pdn: None,
+            skill: Skill::FULL,
+            seed: 0,
         }
     }
 }
@@ -124,11 +130,15 @@ impl<V: Variant, R: BufRead, W: Write> Session<'_, V, R, W> {
         }
     }
 
-    fn think(&mut self) -> (Option<MoveOf<V>>, parlour_search::Score) {
+    /// The engine's move at `skill`, and its score.
+    fn think(&mut self, skill: Skill) -> (Option<MoveOf<V>>, parlour_search::Score) {
         let stop = Arc::new(AtomicBool::new(false));
-        let result = self.searcher.search(
+        let (limits, seed) = (self.options.limits, self.options.seed);
+        let result = self.searcher.search_skill(
             &self.history,
-            self.options.limits,
+            limits,
+            skill,
+            seed,
             &self.eval,
             &stop,
             |_| {},
@@ -188,7 +198,7 @@ impl<V: Variant, R: BufRead, W: Write> Session<'_, V, R, W> {
                 return Ok(Some(outcome));
             }
             if self.history.current().side_to_move() != self.options.human {
-                let (best, score) = self.think();
+                let (best, score) = self.think(self.options.skill);
                 let mv = best.expect("a game not over has a legal move");
                 writeln!(self.out, "parlour plays {mv} (score {score})")?;
                 if let Some(why) = V::explain(self.history.current(), mv) {
@@ -225,7 +235,7 @@ impl<V: Variant, R: BufRead, W: Write> Session<'_, V, R, W> {
                 }
                 "board" => self.board()?,
                 "hint" => {
-                    let (best, score) = self.think();
+                    let (best, score) = self.think(Skill::FULL);
                     if let Some(mv) = best {
                         writeln!(self.out, "hint: {mv} (score {score})")?;
                     }

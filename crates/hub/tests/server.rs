@@ -365,3 +365,120 @@ fn no_eval_is_the_rules_default_evaluation() {
     assert_eq!(none, start_nodes("set-param name=eval value=network\n"));
     assert_ne!(none, start_nodes("set-param name=eval value=patterns\n"));
 }
+
+/// The `info` lines of the last depth of a session's search, as
+/// (multipv, score, first move of pv).
+fn last_depth_lines(lines: &[String]) -> Vec<(String, String, String)> {
+    let infos: Vec<Message> = lines
+        .iter()
+        .filter(|l| l.starts_with("info "))
+        .map(|l| Message::parse(l).unwrap().unwrap())
+        .collect();
+    let deepest = infos
+        .iter()
+        .filter_map(|m| m.get("depth"))
+        .max_by_key(|d| d.parse::<u32>().unwrap());
+    infos
+        .iter()
+        .filter(|m| m.get("depth") == deepest)
+        .map(|m| {
+            let first = m
+                .get("pv")
+                .unwrap()
+                .split_whitespace()
+                .next()
+                .unwrap()
+                .to_string();
+            (
+                m.get("multipv").unwrap_or("1").to_string(),
+                m.get("score").unwrap().to_string(),
+                first,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn several_lines_are_the_library_s_ranked() {
+    let lines = session(
+        "hub\nset-param name=threads value=1\nset-param name=multipv value=3\ninit\n\
+         level depth=6\ngo think\n",
+    );
+    let found = last_depth_lines(&lines);
+    let start = Position::start(Rules::ENGLISH);
+    let history = parlour_game::History::new(start);
+    let eval = parlour_game::Variant::default_evaluator(&Rules::ENGLISH);
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let result = parlour_search::Searcher::new(1, 64).unwrap().search_lines(
+        &history,
+        parlour_search::Limits::depth(6),
+        &eval,
+        &stop,
+        3,
+        |_| {},
+    );
+    let expected: Vec<(String, String, String)> = result
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(k, line)| {
+            (
+                (k + 1).to_string(),
+                match line.score {
+                    parlour_search::Score::Value(v) => format!("{:.2}", f64::from(v) / 100.0),
+                    other => panic!("no value at the start: {other}"),
+                },
+                parlour_checkers::hub::write_hub_action(&start, line.first()),
+            )
+        })
+        .collect();
+    assert_eq!(found, expected, "{lines:?}");
+    // One line: no rank.
+    let one = session("hub\nset-param name=threads value=1\ninit\nlevel depth=4\ngo think\n");
+    assert!(one
+        .iter()
+        .filter(|l| l.starts_with("info"))
+        .all(|l| !l.contains("multipv")));
+}
+
+#[test]
+fn a_weaker_skill_still_answers_a_legal_move_and_solve_stops_when_proven() {
+    let lines = session(
+        "hub\nset-param name=threads value=1\nset-param name=skill value=1\ninit\n\
+         level depth=6\ngo think\n",
+    );
+    let done = lines.iter().find(|l| l.starts_with("done")).unwrap();
+    let done = Message::parse(done).unwrap().unwrap();
+    let mv = done.get("move").unwrap();
+    let start = Position::start(Rules::ENGLISH);
+    assert!(
+        parlour_checkers::hub::parse_hub_action(&start, mv).is_ok(),
+        "{mv}"
+    );
+    // Its parameters, listed and refused out of range.
+    let listed = session("hub\nquit\n");
+    assert!(listed
+        .iter()
+        .any(|l| l.starts_with("param name=skill") && l.contains("max=10")));
+    assert!(listed
+        .iter()
+        .any(|l| l.starts_with("param name=solve") && l.contains("type=bool")));
+    let refused = session("set-param name=skill value=11\nset-param name=solve value=maybe\n");
+    assert_eq!(
+        refused.iter().filter(|l| l.starts_with("error")).count(),
+        2,
+        "{refused:?}"
+    );
+    // Two kings against one: solved well before depth 40.
+    let solved = session(
+        "hub\nset-param name=threads value=1\nset-param name=solve value=true\ninit\n\
+         pos fen=B:WK29:BK18,K15\nlevel depth=40\ngo think\n",
+    );
+    let infos: Vec<&String> = solved.iter().filter(|l| l.starts_with("info")).collect();
+    let last = Message::parse(infos.last().unwrap()).unwrap().unwrap();
+    assert!(
+        last.get("depth").unwrap().parse::<u32>().unwrap() < 40,
+        "{solved:?}"
+    );
+    assert!(last.get("score").unwrap().starts_with("99."), "{solved:?}");
+}

@@ -4,7 +4,7 @@
 use crate::plan::options::{EngineKind, SpecKey};
 use parlour_game::echo::{echo, echo_within};
 use parlour_hub::client::CommandLineError;
-use parlour_search::LimitError;
+use parlour_search::{LimitError, SkillError};
 use std::error::Error;
 use std::path::PathBuf;
 
@@ -127,6 +127,9 @@ pub enum SpecProblem {
     /// Limits out of range, or that cannot go together.
     #[error(transparent)]
     Limit(#[from] LimitError),
+    /// A skill level out of range.
+    #[error(transparent)]
+    Skill(#[from] SkillError),
     /// A Hub engine with no command.
     #[error(
         "the engine command is empty: write hub:COMMAND,depth=N (or nodes, movetime, tc), as \

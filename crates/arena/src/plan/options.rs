@@ -43,6 +43,8 @@ pub enum SpecKey {
     Startup,
     /// `margin=MS`: how far past its time a Hub engine may answer.
     Margin,
+    /// `skill=N`: a search's skill level, 1 (weakest) to 10 (full).
+    Skill,
 }
 
 /// The options one kind of engine takes, in the order its help lists them.
@@ -79,7 +81,9 @@ impl EngineKind {
             EngineKind::Random => &[Seed, Name],
             EngineKind::Greedy => &[Eval, Name],
             EngineKind::Hub => &[Depth, Nodes, Movetime, Tc, Name, Startup, Margin],
-            EngineKind::Search => &[Depth, Nodes, Movetime, Tc, Threads, Hash, Eval, Egdb, Name],
+            EngineKind::Search => &[
+                Depth, Nodes, Movetime, Tc, Threads, Hash, Eval, Egdb, Skill, Name,
+            ],
         })
     }
 }
@@ -106,6 +110,7 @@ impl SpecKey {
             SpecKey::Seed => "seed",
             SpecKey::Startup => "startup",
             SpecKey::Margin => "margin",
+            SpecKey::Skill => "skill",
         }
     }
 }
@@ -185,7 +190,7 @@ mod tests {
         assert_eq!(EngineKind::Random.options().to_string(), "seed, name");
         assert_eq!(
             EngineKind::Search.options().to_string(),
-            "depth, nodes, movetime, tc, threads, hash, eval, egdb, name"
+            "depth, nodes, movetime, tc, threads, hash, eval, egdb, skill, name"
         );
         assert_eq!(
             EngineKind::Hub.options().find("margin"),

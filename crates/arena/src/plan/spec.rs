@@ -37,7 +37,7 @@
 use crate::plan::error::{SpecError, SpecProblem, TimeControlError};
 use crate::plan::options::{split_hub, EngineKind, SpecKey, HUB_PARAM};
 use parlour_game::registry::EvalSpec;
-use parlour_search::{LimitRequest, Limits, Time, TimeLimit};
+use parlour_search::{LimitRequest, Limits, Skill, Time, TimeLimit};
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -132,6 +132,8 @@ pub struct EngineOptions {
     pub eval: Option<EvalSpec>,
     /// The directory of the endgame databases it probes, if any.
     pub egdb: Option<PathBuf>,
+    /// Its skill level, if not full strength (`skill=N`).
+    pub skill: Option<Skill>,
 }
 
 /// An engine spec, read once where its text enters (the command line, a
@@ -361,6 +363,7 @@ impl Settings {
             SpecKey::Threads => engine.threads = Some(small(key, value)? as usize),
             SpecKey::Hash => engine.hash_mib = Some(small(key, value)?),
             SpecKey::Margin => self.margin = Some(millis(key, value)?),
+            SpecKey::Skill => engine.skill = Some(value.parse()?),
             SpecKey::Startup => self.startup = Some(startup(value)?),
             SpecKey::Tc => {
                 let tc: TimeControl = value.parse()?;
@@ -543,6 +546,24 @@ mod tests {
                 },
             }
         );
+        assert_eq!(
+            spec("search:movetime=100,skill=3").kind,
+            PlayerKind::Search {
+                limits: Some(Limits::movetime(Duration::from_millis(100))),
+                engine: EngineOptions {
+                    skill: Some(Skill::new(3).unwrap()),
+                    ..EngineOptions::default()
+                },
+            }
+        );
+        for bad in [
+            "search:depth=2,skill=0",
+            "search:depth=2,skill=11",
+            "search:depth=2,skill=x",
+        ] {
+            let error = bad.parse::<PlayerSpec>().unwrap_err().to_string();
+            assert!(error.contains("skill"), "{bad}: {error}");
+        }
         // `eval=default` names the game's default, as no `eval=` does.
         let PlayerKind::Search { engine, .. } = spec("search:depth=2,eval=default").kind else {
             panic!("a search spec")

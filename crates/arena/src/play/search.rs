@@ -20,7 +20,7 @@ use crate::play::player::{builtin_factory, ClockState, Evaluator, GreedyPlayer, 
 use parlour_game::registry::{self, EvalSpec, EvaluatorOf};
 use parlour_game::{Evaluate, Evaluator as _, History, Variant};
 use parlour_hub::EngineError;
-use parlour_search::{Limits, Searcher};
+use parlour_search::{Limits, Searcher, Skill};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -47,6 +47,9 @@ pub struct SearchPlayer<G: Evaluate> {
     searcher: Searcher,
     eval: G::Evaluator,
     stop: Arc<AtomicBool>,
+    /// Its skill level, and the game's seed its choices draw from.
+    skill: Skill,
+    seed: u64,
 }
 
 impl<G: Evaluate> SearchPlayer<G> {
@@ -80,6 +83,8 @@ impl<G: Evaluate> SearchPlayer<G> {
             searcher,
             eval,
             stop: Arc::new(AtomicBool::new(false)),
+            skill: engine.skill.unwrap_or_default(),
+            seed: 0,
         })
     }
 }
@@ -90,9 +95,11 @@ impl<G: Evaluate> Player<G> for SearchPlayer<G> {
     }
 
     /// Forgets the last game: with one thread, a game depends only on the
-    /// moves, not on what came before.
-    fn new_game(&mut self, _seed: u64) {
+    /// moves (and, below full skill, on the game's seed), not on what came
+    /// before.
+    fn new_game(&mut self, seed: u64) {
         self.searcher.clear();
+        self.seed = seed;
     }
 
     fn evaluation(&self) -> Option<String> {
@@ -105,9 +112,10 @@ impl<G: Evaluate> Player<G> for SearchPlayer<G> {
         clock: &ClockState,
     ) -> Result<Choice<G::Move>, EngineError> {
         let limits = self.limits.with_time(clock.time_limit());
-        let result = self
-            .searcher
-            .search(game, limits, &self.eval, &self.stop, |_| {});
+        let (skill, seed) = (self.skill, self.seed);
+        let result =
+            self.searcher
+                .search_skill(game, limits, skill, seed, &self.eval, &self.stop, |_| {});
         match result.best_move {
             Some(mv) => Ok(Choice {
                 depth: Some(result.depth),
