@@ -141,6 +141,9 @@ class SearchResult:
     @property
     def pv(self) -> List[Union[Move, PegMove]]: ...
     @property
+    def proven(self) -> bool:
+        """The score is the position's proven value (a win or loss found, or the databases')."""
+    @property
     def time(self) -> float: ...
 
 class Engine:
@@ -152,7 +155,11 @@ class Engine:
         hash_mb: int = 64,
         eval: Optional[str] = None,
         egdb: Optional[Union[str, os.PathLike[str]]] = None,
-    ) -> None: ...
+        skill: int = 10,
+        seed: int = 0,
+    ) -> None:
+        """skill 1 (weakest) to 10 (full strength): a weaker level searches less and plays
+        one of its best few moves by a draw from seed; ValueError outside 1 to 10."""
     def search(
         self,
         board: Union[Board, PegBoard],
@@ -162,6 +169,25 @@ class Engine:
     ) -> SearchResult:
         """depth (plies), movetime (seconds) or nodes, else 1 s; a depth beside a time
         or nodes stops early; nodes and a time do not go together (ValueError)."""
+    def analyse(
+        self,
+        board: Union[Board, PegBoard],
+        multipv: int = 1,
+        depth: Optional[int] = None,
+        movetime: Optional[float] = None,
+        nodes: Optional[int] = None,
+    ) -> List[SearchResult]:
+        """The multipv (1 to 256) best moves, each to the same depth with its exact score and
+        line, best first; the limits are search's. Always full strength."""
+    def solve(
+        self,
+        board: Union[Board, PegBoard],
+        depth: Optional[int] = None,
+        movetime: Optional[float] = None,
+        nodes: Optional[int] = None,
+    ) -> SearchResult:
+        """Searches until the value is proven (result.proven) or the limit runs out (a
+        minute by default)."""
     def clear(self) -> None: ...
     @property
     def threads(self) -> int: ...
@@ -169,6 +195,8 @@ class Engine:
     def hash_mb(self) -> int: ...
     @property
     def eval(self) -> str: ...
+    @property
+    def skill(self) -> int: ...
     @property
     def egdb(self) -> Optional[pathlib.Path]: ...
 

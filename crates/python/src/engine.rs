@@ -6,7 +6,7 @@ use crate::errors::{message, EngineError};
 use crate::visit::{visit_board, BoardVisit};
 use parlour_game::registry::{EvalError, EvalSpec, EvaluatorOf, MoveOf};
 use parlour_game::{Game, Outcome};
-use parlour_search::{LimitRequest, Limits, Score, Searcher, Time};
+use parlour_search::{LimitRequest, Limits, Score, Searcher, Skill, Time, MAX_LINES};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::path::{Path, PathBuf};
@@ -20,6 +20,10 @@ const SIGNAL_POLL: Duration = Duration::from_millis(50);
 
 /// The limit when none is given: a second a move, as `parlour best`'s.
 pub const DEFAULT_LIMITS: Limits = Limits::movetime(Duration::from_secs(1));
+
+/// The limit of a solve when none is given: a minute, as `parlour
+/// solve`'s.
+pub const SOLVE_LIMITS: Limits = Limits::movetime(Duration::from_secs(60));
 
 /// The evaluator `spec` names for `rules`, with the endgame databases of
 /// `egdb` where given: the one place the module reaches evaluations and
@@ -48,18 +52,44 @@ pub struct Engine {
     hash_mb: usize,
     eval: EvalSpec,
     egdb: Option<PathBuf>,
+    skill: Skill,
+    seed: u64,
+}
+
+/// The limits of a search as Python's keyword arguments give them, else
+/// `default`; `solve` stops once the value is proven.
+fn limits(
+    depth: Option<u64>,
+    movetime: Option<f64>,
+    nodes: Option<u64>,
+    solve: bool,
+    default: Limits,
+) -> PyResult<Limits> {
+    let request = LimitRequest {
+        depth,
+        nodes,
+        movetime: movetime.map(Time::Seconds),
+        solve,
+        ..LimitRequest::default()
+    };
+    request
+        .limits_or(default)
+        .map_err(|e| PyValueError::new_err(message(&e)))
 }
 
 #[pymethods]
 impl Engine {
     #[new]
-    #[pyo3(signature = (threads=1, hash_mb=64, eval=None, egdb=None))]
+    #[pyo3(signature = (threads=1, hash_mb=64, eval=None, egdb=None, skill=10, seed=0))]
     fn new(
         threads: usize,
         hash_mb: usize,
         eval: Option<String>,
         egdb: Option<PathBuf>,
+        skill: u64,
+        seed: u64,
     ) -> PyResult<Engine> {
+        let skill = Skill::new(skill).map_err(|e| PyValueError::new_err(message(&e)))?;
         let searcher =
             Searcher::new(threads, hash_mb).map_err(|e| EngineError::new_err(message(&e)))?;
         let eval = match eval {
@@ -79,6 +109,8 @@ impl Engine {
             hash_mb,
             eval,
             egdb,
+            skill,
+            seed,
         })
     }
 
@@ -102,23 +134,71 @@ impl Engine {
         movetime: Option<f64>,
         nodes: Option<u64>,
     ) -> PyResult<SearchResult> {
-        let request = LimitRequest {
-            depth,
-            nodes,
-            movetime: movetime.map(Time::Seconds),
-            ..LimitRequest::default()
+        let limits = limits(depth, movetime, nodes, false, DEFAULT_LIMITS)?;
+        let search = Search {
+            engine: self,
+            py,
+            limits,
+            lines: 1,
+            skill: self.skill,
         };
-        let limits = request
-            .limits_or(DEFAULT_LIMITS)
-            .map_err(|e| PyValueError::new_err(message(&e)))?;
-        visit_board(
-            board,
-            Search {
-                engine: self,
-                py,
-                limits,
-            },
-        )
+        Ok(visit_board(board, search)?.0)
+    }
+
+    /// The ``multipv`` best moves of the board's position (1 to 256; all of
+    /// them where it has fewer), each searched to the same depth with its
+    /// exact score: a list of ``SearchResult``, best first, each with its
+    /// move, score, depth and line. The limits are ``search``'s; the first
+    /// line is the one ``search`` finds (at full skill).
+    #[pyo3(signature = (board, multipv=1, depth=None, movetime=None, nodes=None))]
+    fn analyse(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        multipv: usize,
+        depth: Option<u64>,
+        movetime: Option<f64>,
+        nodes: Option<u64>,
+    ) -> PyResult<Vec<SearchResult>> {
+        if !(1..=MAX_LINES).contains(&multipv) {
+            return Err(PyValueError::new_err(format!(
+                "multipv {} is out of range: 1 to {MAX_LINES} lines",
+                multipv
+            )));
+        }
+        let limits = limits(depth, movetime, nodes, false, DEFAULT_LIMITS)?;
+        let search = Search {
+            engine: self,
+            py,
+            limits,
+            lines: multipv,
+            skill: Skill::FULL,
+        };
+        Ok(visit_board(board, search)?.1)
+    }
+
+    /// Searches until the position's value is proven (a win or loss the
+    /// search finds, or the endgame databases' value) or the limit runs
+    /// out (default: a minute): a ``SearchResult`` whose ``proven`` says
+    /// which, with ``mate`` the distance of a win or loss it found.
+    #[pyo3(signature = (board, depth=None, movetime=None, nodes=None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        depth: Option<u64>,
+        movetime: Option<f64>,
+        nodes: Option<u64>,
+    ) -> PyResult<SearchResult> {
+        let limits = limits(depth, movetime, nodes, true, SOLVE_LIMITS)?;
+        let search = Search {
+            engine: self,
+            py,
+            limits,
+            lines: 1,
+            skill: Skill::FULL,
+        };
+        Ok(visit_board(board, search)?.0)
     }
 
     /// Forgets what earlier searches learnt (the transposition table, the
@@ -145,6 +225,12 @@ impl Engine {
         self.eval.to_string()
     }
 
+    /// The skill level, 1 to 10 (full strength).
+    #[getter]
+    fn skill(&self) -> u8 {
+        self.skill.level()
+    }
+
     /// The endgame databases' directory, or ``None``.
     #[getter]
     fn egdb(&self) -> Option<PathBuf> {
@@ -153,10 +239,11 @@ impl Engine {
 
     fn __repr__(&self) -> String {
         format!(
-            "Engine(threads={}, hash_mb={}, eval='{}', egdb={})",
+            "Engine(threads={}, hash_mb={}, eval='{}', skill={}, egdb={})",
             self.threads,
             self.hash_mb,
             self.eval,
+            self.skill,
             self.egdb
                 .as_ref()
                 .map_or("None".to_string(), |d| format!("'{}'", d.display()))
@@ -164,17 +251,20 @@ impl Engine {
     }
 }
 
-/// A search of a board's game by an engine.
+/// A search of a board's game by an engine, of `lines` lines at `skill`.
 struct Search<'a, 'py> {
     engine: &'a Engine,
     py: Python<'py>,
     limits: Limits,
+    lines: usize,
+    skill: Skill,
 }
 
 impl BoardVisit for Search<'_, '_> {
-    type Output = SearchResult;
+    /// The search's result, and each of its lines as a result of its own.
+    type Output = (SearchResult, Vec<SearchResult>);
 
-    fn visit<V: PyGame>(self, table: Table<V>) -> PyResult<SearchResult> {
+    fn visit<V: PyGame>(self, table: Table<V>) -> PyResult<Self::Output> {
         let history = &table.history;
         let pos = history.current();
         let engine = self.engine;
@@ -186,14 +276,33 @@ impl BoardVisit for Search<'_, '_> {
                 Outcome::Win(side) if side == pos.side_to_move() => Score::Win(0),
                 Outcome::Win(_) => Score::Loss(0),
             };
-            return SearchResult::new::<V>(self.py, over(score));
+            return Ok((SearchResult::new::<V>(self.py, over(score))?, Vec::new()));
         }
         let stop = Arc::new(AtomicBool::new(false));
+        let (limits, lines, skill, seed) = (self.limits, self.lines, self.skill, engine.seed);
         let result = interruptible(self.py, &stop, || {
             let mut searcher = engine.searcher.lock().expect("no search panicked");
-            searcher.search(history, self.limits, &eval, &stop, |_| {})
+            match skill {
+                Skill::FULL => searcher.search_lines(history, limits, &eval, &stop, lines, |_| {}),
+                _ => searcher.search_skill(history, limits, skill, seed, &eval, &stop, |_| {}),
+            }
         })?;
-        SearchResult::new::<V>(self.py, result)
+        let each = result
+            .lines
+            .iter()
+            .map(|line| {
+                let one = parlour_search::SearchResult {
+                    best_move: Some(line.first()),
+                    score: line.score,
+                    pv: line.pv.clone(),
+                    proven: line.score.is_proven(),
+                    lines: Vec::new(),
+                    ..result.clone()
+                };
+                SearchResult::new::<V>(self.py, one)
+            })
+            .collect::<PyResult<_>>()?;
+        Ok((SearchResult::new::<V>(self.py, result)?, each))
     }
 }
 
@@ -256,6 +365,7 @@ pub struct SearchResult {
     depth: u32,
     nodes: u64,
     seconds: f64,
+    proven: bool,
 }
 
 impl SearchResult {
@@ -284,6 +394,7 @@ impl SearchResult {
             depth: result.depth,
             nodes: result.nodes,
             seconds: result.time.as_secs_f64(),
+            proven: result.proven,
         })
     }
 }
@@ -332,6 +443,14 @@ impl SearchResult {
     #[getter]
     fn pv(&self, py: Python<'_>) -> Vec<Py<PyAny>> {
         self.pv.iter().map(|m| m.clone_ref(py)).collect()
+    }
+
+    /// Whether the score is the position's proven value (a win or loss
+    /// the search found, or the endgame databases' value), as ``solve``
+    /// waits for.
+    #[getter]
+    fn proven(&self) -> bool {
+        self.proven
     }
 
     /// Seconds the search took.

@@ -175,3 +175,58 @@ def test_endgame_databases(cli, tmp_path):
     assert result.move in board.legal_moves and result.score > 20000
     with pytest.raises(parlour.EngineError, match="no endgame databases"):
         engine.search(parlour.PegBoard(), depth=1)
+
+
+def test_analyse_ranks_distinct_moves_and_its_first_is_the_search():
+    board = parlour.Board()
+    for move in ["11-15", "23-19"]:
+        board.push(move)
+    single = parlour.Engine(threads=1, hash_mb=16).search(board, depth=6)
+    lines = parlour.Engine(threads=1, hash_mb=16).analyse(board, multipv=3, depth=6)
+    assert len(lines) == 3
+    assert (lines[0].move, lines[0].score) == (single.move, single.score)
+    assert len({str(line.move) for line in lines}) == 3
+    assert [line.score for line in lines] == sorted((line.score for line in lines), reverse=True)
+    assert all(line.pv[0] == line.move and line.depth == 6 for line in lines)
+    every = parlour.Engine(threads=1, hash_mb=16).analyse(board, multipv=256, depth=4)
+    assert sorted(str(l.move) for l in every) == sorted(str(m) for m in board.legal_moves)
+    for bad in [0, 257, -1]:
+        with pytest.raises((ValueError, OverflowError)):
+            parlour.Engine().analyse(board, multipv=bad, depth=2)
+
+
+def test_the_hub_and_the_command_line_give_the_lines_python_gives():
+    """Three ways into one engine: the same position and depth, the same lines."""
+    import subprocess
+
+    binary = os.environ.get("PARLOUR_BIN")
+    if not binary:
+        pytest.skip("PARLOUR_BIN is not set")
+    board = parlour.Board()
+    lines = parlour.Engine(threads=1, hash_mb=64).analyse(board, multipv=3, depth=6)
+    out = subprocess.run(
+        [binary, "best", "--depth", "6", "--threads", "1", "--multipv", "3"],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    last = [l for l in out.splitlines() if l.startswith("info depth 6 ")]
+    cli = [(l.split(" score ")[1].split()[0], l.split(" pv ")[1].split(", ")[0]) for l in last]
+    assert cli == [(str(line.score), str(line.move)) for line in lines]
+
+
+def test_a_weaker_skill_plays_legal_moves_and_solve_proves_a_win():
+    board = parlour.Board()
+    weak = parlour.Engine(threads=1, hash_mb=16, skill=1, seed=3)
+    assert weak.skill == 1
+    played = set()
+    for seed in range(12):
+        result = parlour.Engine(threads=1, hash_mb=16, skill=1, seed=seed).search(board, depth=5)
+        assert result.move in board.legal_moves
+        played.add(str(result.move))
+    assert len(played) >= 2
+    for bad in [0, 11]:
+        with pytest.raises(ValueError, match="skill"):
+            parlour.Engine(skill=bad)
+    solved = parlour.Engine(threads=1, hash_mb=16).solve(parlour.Board("B:WK29:BK18,K15"), depth=40)
+    assert solved.proven and solved.mate > 0 and solved.depth < 40
+    open_game = parlour.Engine(threads=1, hash_mb=16).solve(board, depth=5)
+    assert not open_game.proven and open_game.depth == 5

@@ -289,9 +289,13 @@ pub enum LimitError {
 }
 
 impl LimitRequest {
-    /// Whether nothing is asked for.
+    /// Whether no limit is asked for (a solve alone is none).
     pub fn is_empty(&self) -> bool {
-        *self == LimitRequest::default()
+        let limits = LimitRequest {
+            solve: false,
+            ..*self
+        };
+        limits == LimitRequest::default()
     }
 
     /// The limits asked for, checked: `None` where nothing is (the caller
@@ -329,6 +333,10 @@ impl LimitRequest {
 
     /// [`LimitRequest::limits`], or `default` where nothing is asked for.
     pub fn limits_or(&self, default: Limits) -> Result<Limits, LimitError> {
+        let default = Limits {
+            until_proven: self.solve,
+            ..default
+        };
         Ok(self.limits()?.unwrap_or(default))
     }
 
@@ -515,7 +523,18 @@ mod tests {
                 ..both
             }))
         );
-        // Each number's one range.
+    }
+
+    /// A request of one field changed from nothing.
+    fn only(change: impl FnOnce(&mut LimitRequest)) -> LimitRequest {
+        let mut request = LimitRequest::default();
+        change(&mut request);
+        request
+    }
+
+    #[test]
+    fn each_number_has_one_range_and_limits_that_clash_are_refused() {
+        let ms = |n| Some(Time::Millis(n));
         for (request, error) in [
             (
                 LimitRequest {
@@ -607,7 +626,7 @@ mod tests {
                 LimitError::InfiniteAndLimit,
             ),
         ] {
-            let got = ask(request);
+            let got = request.limits();
             // NaN is never equal to itself: compare the messages.
             assert_eq!(
                 got.as_ref().map_err(ToString::to_string),
@@ -616,12 +635,13 @@ mod tests {
             );
         }
         // A huge number is quoted short.
-        let huge = LimitRequest {
-            clock: Some(Time::Seconds(1e308)),
-            ..Default::default()
-        };
-        let message = ask(huge).unwrap_err().to_string();
+        let huge = only(|r| r.clock = Some(Time::Seconds(1e308)));
+        let message = huge.limits().unwrap_err().to_string();
         assert!(message.len() < 120, "{message}");
+    }
+
+    #[test]
+    fn a_clock_a_default_and_a_solve() {
         let clock = LimitRequest {
             clock: Some(Time::Seconds(10.0)),
             increment: Some(Time::Seconds(0.1)),
@@ -629,10 +649,22 @@ mod tests {
         };
         let ten = Duration::from_secs(10);
         let expected = Limits::clock(ten, Duration::from_millis(100));
-        assert_eq!(ask(clock), Ok(Some(expected)));
+        assert_eq!(clock.limits(), Ok(Some(expected)));
         assert_eq!(
             LimitRequest::default().limits_or(Limits::depth(3)),
             Ok(Limits::depth(3))
         );
+        // A solve alone asks for no limit: the default, until proven.
+        let solve = only(|r| r.solve = true);
+        assert!(solve.is_empty());
+        assert_eq!(
+            solve.limits_or(Limits::depth(3)),
+            Ok(Limits::depth(3).until_proven())
+        );
+        let deep = LimitRequest {
+            depth: Some(30),
+            ..solve
+        };
+        assert_eq!(deep.limits(), Ok(Some(Limits::depth(30).until_proven())));
     }
 }
