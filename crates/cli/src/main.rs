@@ -90,6 +90,8 @@ commands! {
         "  parlour best --movetime 1000\n",
         "  parlour best --depth 12 --moves 11-15,23-19 --svg best.svg --arrows 4\n",
         "  parlour best --fen \"W:WK1:BK32,K28\" --egdb --depth 20\n",
+        "  parlour best --depth 10 --multipv 3\n",
+        "  parlour best --movetime 100 --skill 3 --seed 7\n",
     ),
     /// Solve a problem: search until the position's value is proven (a
     /// win or loss with its distance and line, or the endgame databases'
