@@ -150,6 +150,9 @@ pub enum Strength {
     Movetime(u64),
     /// Search to this depth in plies.
     Depth(u32),
+    /// Play at this skill level, 1 (weakest) to 9, a second a move at
+    /// most (10 is full strength: a time a move).
+    Skill(u8),
 }
 
 /// One choice of the page's strength control.

@@ -19,7 +19,7 @@ use crate::error::ApiError;
 use parlour_arena::analyse::{self, score_text, Prepared, Settings, Thresholds};
 use parlour_game::registry::{self, EvalSpec, EvaluatorOf, MoveOf};
 use parlour_game::{Evaluator, Game, History, Proven, Side, Variant};
-use parlour_search::{Info, LimitRequest, Limits, Score, Searcher, Time};
+use parlour_search::{Info, LimitRequest, Limits, Score, Searcher, Skill, Time};
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -42,7 +42,7 @@ const SLOT_WAIT: Duration = Duration::from_millis(250);
 
 /// The strength control's choices: times a move.
 pub fn strengths() -> Vec<StrengthChoice> {
-    [100, 250, 500, 1000, 2000, 5000]
+    let times = [100, 250, 500, 1000, 2000, 5000]
         .into_iter()
         .map(|ms: u64| StrengthChoice {
             label: if ms < 1000 {
@@ -51,8 +51,16 @@ pub fn strengths() -> Vec<StrengthChoice> {
                 format!("{} s a move", ms / 1000)
             },
             strength: Strength::Movetime(ms),
-        })
-        .collect()
+        });
+    // The levels below full strength, weakest first.
+    let levels = (Skill::MIN.level()..Skill::FULL.level()).map(|level| StrengthChoice {
+        label: match level {
+            1 => "skill 1 (weakest)".to_string(),
+            n => format!("skill {n}"),
+        },
+        strength: Strength::Skill(level),
+    });
+    times.chain(levels).collect()
 }
 
 /// The limits `request` asks for, read as every way into the engine
@@ -96,8 +104,33 @@ pub fn limits(strength: Strength) -> Result<Limits, ApiError> {
             },
             "strength",
         ),
+        Strength::Skill(level) if Skill::new(level.into()).is_err() => Err(ApiError::Field {
+            field: "strength",
+            why: "a skill level from 1 to 10",
+        }),
+        Strength::Skill(_) => Ok(Limits::movetime(SKILL_MOVE)),
     }
 }
+
+/// The skill `strength` plays at: its level, else full strength.
+pub fn skill(strength: Strength) -> Skill {
+    match strength {
+        Strength::Skill(level) => Skill::new(level.into()).unwrap_or_default(),
+        _ => Skill::FULL,
+    }
+}
+
+/// The seed of a page's weaker levels: each page draws its own moves.
+pub fn page_seed(page: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    page.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// The longest a skill level below full strength thinks (its node cap
+/// ends most of its searches far sooner).
+const SKILL_MOVE: Duration = Duration::from_secs(1);
 
 /// The limits of an analysis of `seconds` (none: the longest).
 pub fn analysis_limits(seconds: Option<f64>) -> Result<Limits, ApiError> {
@@ -206,8 +239,9 @@ fn line_json<V: Variant>(root: &V::Position, info: &Info<MoveOf<V>>) -> LineJson
 pub enum Answer {
     /// Each depth as it finishes, then `Done`: an analysis.
     Lines,
-    /// The move found, at the end: the engine's move.
-    Move,
+    /// The move found at a skill level (drawn by a seed, below full
+    /// strength), at the end: the engine's move.
+    Move(Skill, u64),
 }
 
 /// A search of `history`'s position that answers as `answer` says.
@@ -219,18 +253,22 @@ pub fn search<V: Variant>(
 ) -> Job {
     Box::new(move |searcher, stop, events| {
         let root = *history.current();
-        let result = searcher.search(&history, limits, &eval, stop, |info| {
+        let (skill, seed) = match answer {
+            Answer::Move(skill, seed) => (skill, seed),
+            Answer::Lines => (Skill::FULL, 0),
+        };
+        let result = searcher.search_skill(&history, limits, skill, seed, &eval, stop, |info| {
             if answer == Answer::Lines {
                 let _ = events.send(Event::Line(line_json::<V>(&root, info)));
             }
         });
         let end = match (answer, result.best_move) {
             (Answer::Lines, _) => Event::Done,
-            (Answer::Move, Some(mv)) => Event::Move(EngineReply {
+            (Answer::Move(..), Some(mv)) => Event::Move(EngineReply {
                 mv: mv.to_string(),
                 line: line_json::<V>(&root, &result.info()),
             }),
-            (Answer::Move, None) => Event::Failed("no legal move".to_string()),
+            (Answer::Move(..), None) => Event::Failed("no legal move".to_string()),
         };
         let _ = events.send(end);
     })

@@ -141,7 +141,8 @@ pub async fn engine_move(State(app): Shared, Body(req): Body<EngineRequest>) -> 
     let started = async {
         let limits = engine::limits(req.strength)?;
         let desk = app.desk(&req.position.game)?;
-        let job = desk.search(&req.position, limits, Answer::Move)?;
+        let answer = Answer::Move(engine::skill(req.strength), engine::page_seed(&req.page));
+        let job = desk.search(&req.position, limits, answer)?;
         let mut running = app.engine.start(&req.page, job).await?;
         while let Some(event) = running.events.recv().await {
             match event {

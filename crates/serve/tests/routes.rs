@@ -41,6 +41,13 @@ async fn the_catalogue_lists_games_rule_sets_and_strengths() {
         reply["strengths"][0]["strength"],
         json!({ "movetime": 100 })
     );
+    let last = reply["strengths"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    assert_eq!(last["strength"], json!({ "skill": 9 }));
     assert_eq!(reply["watch"], false);
     assert_eq!(reply["searches"], 2);
 }
@@ -229,6 +236,15 @@ async fn the_engine_moves_at_a_strength() {
     let pegs = json!({ "position": { "game": "pegs" }, "page": "p", "strength": { "depth": 2 } });
     let reply = post(&app, "/api/engine/move", pegs).await.json();
     assert!(reply["move"].as_str().unwrap().starts_with("K@"), "{reply}");
+    // A weaker level: a legal move, quickly; level 10 and above are no
+    // skill a page offers.
+    let weak = json!({ "position": game, "page": "p", "strength": { "skill": 1 } });
+    let reply = post(&app, "/api/engine/move", weak).await.json();
+    let mv = reply["move"].as_str().unwrap();
+    let after = json!({ "position": game, "move": mv });
+    assert_eq!(post(&app, "/api/play", after).await.status, 200);
+    let strong = json!({ "position": game, "page": "p", "strength": { "skill": 11 } });
+    assert_eq!(post(&app, "/api/engine/move", strong).await.status, 422);
     let slow = json!({ "position": game, "page": "p", "strength": { "movetime": 600000 } });
     let bad = post(&app, "/api/engine/move", slow).await;
     assert_eq!(bad.status, 422);
