@@ -1,7 +1,7 @@
 //! Skill levels: fixed ways of playing weaker than full strength, for
 //! people who want a game they can win.
 //!
-//! A level below [`Skill::FULL`] caps the search's nodes (so it sees
+//! A level below [`Skill::FULL`] caps the search's depth (so it sees
 //! less, whatever the time), searches a few lines at once (multi-PV) and
 //! plays, by a seeded draw, one of the moves whose score is within the
 //! level's margin of the best. The margin stays below a man's worth at
@@ -24,8 +24,8 @@ pub struct Skill(u8);
 
 /// How a level below full strength plays.
 struct Level {
-    /// The most nodes a search of this level takes.
-    nodes: u64,
+    /// The deepest iteration a search of this level finishes.
+    depth: u32,
     /// The lines searched at once, among which the level chooses.
     lines: usize,
     /// How far below the best line's score (hundredths of a man) a line
@@ -33,50 +33,52 @@ struct Level {
     margin: i32,
 }
 
-/// Levels 1 to 9; level 10 is the search as asked.
+/// Levels 1 to 9; level 10 is the search as asked. Each level finishes
+/// its depth (a few hundred nodes at level 1), so it always has its lines
+/// to choose from.
 const LEVELS: [Level; 9] = [
     Level {
-        nodes: 40,
+        depth: 1,
         lines: 6,
         margin: 90,
     },
     Level {
-        nodes: 100,
+        depth: 2,
         lines: 5,
         margin: 75,
     },
     Level {
-        nodes: 250,
+        depth: 3,
         lines: 5,
         margin: 60,
     },
     Level {
-        nodes: 600,
+        depth: 4,
         lines: 4,
         margin: 48,
     },
     Level {
-        nodes: 1_500,
+        depth: 5,
         lines: 4,
         margin: 36,
     },
     Level {
-        nodes: 4_000,
+        depth: 6,
         lines: 3,
         margin: 26,
     },
     Level {
-        nodes: 10_000,
+        depth: 8,
         lines: 3,
         margin: 18,
     },
     Level {
-        nodes: 30_000,
+        depth: 10,
         lines: 2,
         margin: 10,
     },
     Level {
-        nodes: 90_000,
+        depth: 12,
         lines: 2,
         margin: 5,
     },
@@ -111,13 +113,13 @@ impl Skill {
     }
 
     /// The limits a search at this level takes where `given` are asked
-    /// for: the level's node cap beside them (the smaller cap where both
-    /// have one).
+    /// for: the level's depth beside them (the shallower where both have
+    /// one).
     pub fn limits(self, given: Limits) -> Limits {
         match self.weaker() {
             None => given,
             Some(level) => Limits {
-                nodes: Some(given.nodes.map_or(level.nodes, |n| n.min(level.nodes))),
+                depth: Some(given.depth.map_or(level.depth, |d| d.min(level.depth))),
                 ..given
             },
         }
@@ -256,21 +258,21 @@ mod tests {
 
     #[test]
     fn weaker_levels_search_less_and_more_widely() {
-        let given = Limits::depth(12);
+        let given = Limits::nodes(1_000_000);
         assert_eq!(Skill::FULL.limits(given), given);
         assert_eq!(Skill::FULL.lines(1), 1);
         let mut caps = Vec::new();
         for n in 1..10 {
             let skill = Skill::new(n).unwrap();
             let limits = skill.limits(given);
-            assert_eq!(limits.depth, Some(12));
-            caps.push(limits.nodes.unwrap());
+            assert_eq!(limits.nodes, Some(1_000_000));
+            caps.push(limits.depth.unwrap());
             assert!(skill.lines(1) >= 2);
         }
         assert!(caps.windows(2).all(|w| w[0] < w[1]), "{caps:?}");
-        // A smaller cap asked for stays.
+        // A shallower depth asked for stays.
         let skill = Skill::new(9).unwrap();
-        assert_eq!(skill.limits(Limits::nodes(10)).nodes, Some(10));
+        assert_eq!(skill.limits(Limits::depth(3)).depth, Some(3));
     }
 
     #[test]

@@ -128,7 +128,7 @@ pub fn page_seed(page: &str) -> u64 {
     hasher.finish()
 }
 
-/// The longest a skill level below full strength thinks (its node cap
+/// The longest a skill level below full strength thinks (its depth cap
 /// ends most of its searches far sooner).
 const SKILL_MOVE: Duration = Duration::from_secs(1);
 
