@@ -461,3 +461,52 @@ fn the_default_directory_is_the_same_for_build_and_search() {
         "{found}"
     );
 }
+
+/// The published problems (testdata/problems/problems.tsv: name, source,
+/// FEN, key move, solution, note), by name.
+fn problem(name: &str) -> (String, String) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/problems/problems.tsv");
+    let text = std::fs::read_to_string(path).unwrap();
+    let row = text
+        .lines()
+        .map(|line| line.split('\t').collect::<Vec<_>>())
+        .find(|row| row[0].starts_with(name))
+        .unwrap_or_else(|| panic!("no problem {name}"));
+    (row[2].to_string(), row[3].to_string())
+}
+
+#[test]
+fn classic_problems_are_solved_with_their_keys() {
+    // Four pieces build in seconds; the problems below reach them.
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = dir_str(tmp.path());
+    ok_stdout(&["egdb", "build", "--pieces", "4", "--dir", dir]);
+    for name in [
+        "Symmetry",
+        "Better Than First",
+        "First Position",
+        "Coffee and Cake",
+    ] {
+        let (fen, key) = problem(name);
+        let args = [
+            "solve",
+            "--fen",
+            &fen,
+            "--threads",
+            "1",
+            "--egdb",
+            dir,
+            "--movetime",
+            "60000",
+        ];
+        let out = ok_stdout(&args);
+        assert!(out.contains("solved: win"), "{name}: {out}");
+        let played = out
+            .lines()
+            .last()
+            .unwrap()
+            .strip_prefix("bestmove ")
+            .unwrap();
+        assert_eq!(played, key, "{name}: {out}");
+    }
+}
