@@ -135,14 +135,7 @@ impl Engine {
         nodes: Option<u64>,
     ) -> PyResult<SearchResult> {
         let limits = limits(depth, movetime, nodes, false, DEFAULT_LIMITS)?;
-        let search = Search {
-            engine: self,
-            py,
-            limits,
-            lines: 1,
-            skill: self.skill,
-        };
-        Ok(visit_board(board, search)?.0)
+        Ok(self.run(py, board, limits, 1, self.skill)?.0)
     }
 
     /// The ``multipv`` best moves of the board's position (1 to 256; all of
@@ -167,14 +160,7 @@ impl Engine {
             )));
         }
         let limits = limits(depth, movetime, nodes, false, DEFAULT_LIMITS)?;
-        let search = Search {
-            engine: self,
-            py,
-            limits,
-            lines: multipv,
-            skill: Skill::FULL,
-        };
-        Ok(visit_board(board, search)?.1)
+        Ok(self.run(py, board, limits, multipv, Skill::FULL)?.1)
     }
 
     /// Searches until the position's value is proven (a win or loss the
@@ -191,14 +177,7 @@ impl Engine {
         nodes: Option<u64>,
     ) -> PyResult<SearchResult> {
         let limits = limits(depth, movetime, nodes, true, SOLVE_LIMITS)?;
-        let search = Search {
-            engine: self,
-            py,
-            limits,
-            lines: 1,
-            skill: Skill::FULL,
-        };
-        Ok(visit_board(board, search)?.0)
+        Ok(self.run(py, board, limits, 1, Skill::FULL)?.0)
     }
 
     /// Forgets what earlier searches learnt (the transposition table, the
@@ -248,6 +227,28 @@ impl Engine {
                 .as_ref()
                 .map_or("None".to_string(), |d| format!("'{}'", d.display()))
         )
+    }
+}
+
+impl Engine {
+    /// A search of `board`'s game under `limits`, of `lines` lines at
+    /// `skill`: the result, and each line as a result of its own.
+    fn run(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        limits: Limits,
+        lines: usize,
+        skill: Skill,
+    ) -> PyResult<(SearchResult, Vec<SearchResult>)> {
+        let search = Search {
+            engine: self,
+            py,
+            limits,
+            lines,
+            skill,
+        };
+        visit_board(board, search)
     }
 }
 

@@ -17,9 +17,8 @@ fn a_weak_level_varies_its_moves_and_every_one_is_legal() {
     let eval = history.current().default_eval();
     let stop = Arc::new(AtomicBool::new(false));
     let mut played = BTreeSet::new();
-    for seed in 0..24 {
-        let mut searcher = Searcher::new(1, 4).unwrap();
-        let result = searcher.search_skill(
+    let play = |seed| {
+        Searcher::new(1, 4).unwrap().search_skill(
             &history,
             Limits::depth(6),
             Skill::MIN,
@@ -27,7 +26,10 @@ fn a_weak_level_varies_its_moves_and_every_one_is_legal() {
             &eval,
             &stop,
             |info| assert_eq!(info.multipv, 1),
-        );
+        )
+    };
+    for seed in 0..24 {
+        let result = play(seed);
         let mv = result.best_move.expect("a move");
         assert_eq!(result.pv[0], mv);
         assert!(history.current().action_vec().contains(&mv));
@@ -36,16 +38,7 @@ fn a_weak_level_varies_its_moves_and_every_one_is_legal() {
         assert!(best - result.score.internal() <= 90, "{:?}", result.lines);
         played.insert(mv.to_string());
         // The same seed plays the same move.
-        let again = Searcher::new(1, 4).unwrap().search_skill(
-            &history,
-            Limits::depth(6),
-            Skill::MIN,
-            seed,
-            &eval,
-            &stop,
-            |_| {},
-        );
-        assert_eq!(again.best_move, Some(mv));
+        assert_eq!(play(seed).best_move, Some(mv));
     }
     assert!(played.len() >= 2, "level 1 always played {played:?}");
 }
