@@ -89,7 +89,7 @@ fn numbered_words(first: Side, ply: usize, moves: &[Annotated<'_>], words: &mut 
     for (k, mv) in moves.iter().enumerate() {
         let i = ply + k;
         // Ply i is the first mover's when i is even.
-        let by_black = (i % 2 == 0) == (first == Side::Black);
+        let by_black = i.is_multiple_of(2) == (first == Side::Black);
         let number = (i + usize::from(first == Side::White)) / 2 + 1;
         if by_black {
             words.push(format!("{number}."));
