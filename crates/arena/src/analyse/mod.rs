@@ -76,7 +76,7 @@ impl<V: Variant> Prepared<V> {
 
     /// How many positions (the start and the one after each ply) have no
     /// note yet: the searches [`analyse`] makes, apart from re-searches
-    /// for a better move's line.
+    /// for a move's alternatives.
     pub fn missing(&self) -> usize {
         self.notes.iter().filter(|n| n.is_none()).count()
     }
