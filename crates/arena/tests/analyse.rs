@@ -185,3 +185,23 @@ fn a_game_that_does_not_replay_is_an_error() {
     let game = &read_games("[Event \"x\"]\n\n1. 11-17 *\n").unwrap()[0];
     assert!(analyse::prepare(game, Rules::ENGLISH).is_err());
 }
+
+#[test]
+fn an_older_analysis_keeps_its_notes_and_finds_its_better_move_again() {
+    // Before variations, the better move was text in the note's comment.
+    let old = "[Event \"ballot\"]\n\n{+0.04/8 0.010s} 1. 11-15 {+0.06/8 0.003s} 23-19 \
+               {-0.01/8 0.002s} 2. 8-11 {+0.01/8 0.002s} 22-17 {+0.00/8 0.004s} 3. 12-16? \
+               {-0.97/8 0.006s; better 9-14 +0.00, line 9-14 26-22} *\n";
+    let game = &read_games(old).unwrap()[0];
+    let prepared = analyse::prepare(game, Rules::ENGLISH).unwrap();
+    assert_eq!(prepared.missing(), 0);
+    let kept = prepared.pdn();
+    assert!(kept.contains("3. 12-16 {-0.97/8 0.006s} *"), "{kept}");
+    let eval = Rules::ENGLISH.evaluator("handwritten").unwrap();
+    let mut searcher = Searcher::new(1, 8).unwrap();
+    let analysed = analyse::analyse(prepared, &mut searcher, &eval, &settings(), |_| {});
+    // Only the position before the marked move, for its better move.
+    assert_eq!(analysed.searches, 1);
+    let text = analysed.pdn();
+    assert!(text.contains("3. 12-16? {-0.97/8 0.006s} (3. "), "{text}");
+}
