@@ -23,7 +23,11 @@ winner; a repetition, the last position stands there a third time; the
 quiet-ply limit, that many plies without a capture or a man's move; the
 length limit, the match's --max-plies plies and no winner. A match whose
 games miss an ending it is there for fails, as does any other problem
-(exit 1). Needs `pip install -r tools/requirements.txt`.
+(exit 1). Then it analyses the first match's games with `parlour analyse
+--multipv 3` (every move followed by up to three variations, each with
+its score comment) and checks pydraughts reads each analysed game as the
+same main line, legal on its board. Needs `pip install -r
+tools/requirements.txt`.
 """
 
 import argparse
@@ -77,10 +81,15 @@ def matches(rounds, seed):
     ]
 
 
+def match_files(folder, match):
+    """The PDN and results paths of `match`."""
+    stem = os.path.join(folder, match.name.replace(" ", "-"))
+    return stem + ".pdn", stem + ".jsonl"
+
+
 def run_match(parlour, folder, match):
     """Plays `match`; returns the PDN and results paths."""
-    stem = os.path.join(folder, match.name.replace(" ", "-"))
-    pdn, results = stem + ".pdn", stem + ".jsonl"
+    pdn, results = match_files(folder, match)
     command = [
         parlour, "match", "--game", "checkers", "--rules", "english", *match.flags,
         "--max-plies", str(match.max_plies),
@@ -246,6 +255,50 @@ def check_match(parlour, folder, match):
     return len(games), endings, failures
 
 
+def plies_with_a_choice(game):
+    """How many of a game's moves were played where there was another."""
+    board = Board("english", game.tags.get("FEN", "startpos"))
+    count = 0
+    for text in game.moves:
+        legal = {tuple(map(tuple, m.board_move)) for m in board.legal_moves()}
+        count += len(legal) > 1
+        board.push(Move(board, pdn_move=text))
+    return count
+
+
+def check_analysis(parlour, pdn):
+    """Analyses the games of `pdn` with --multipv 3 and checks pydraughts
+    reads every analysed game, its variations and their comments aside, as
+    the game's moves: (games, failures)."""
+    out = pdn[:-len(".pdn")] + "-analysed.pdn"
+    command = [parlour, "analyse", pdn, "--depth", "4", "--threads", "1",
+               "--multipv", "3", "--out", out]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    if done.returncode != 0:
+        sys.exit(f"pdn_check: {' '.join(command)} failed:\n{done.stderr}")
+    played = PDNReader(filename=pdn).games
+    analysed = PDNReader(filename=out).games
+    with open(out, encoding="utf8") as f:
+        text = f.read()
+    problems = []
+    if len(analysed) != len(played):
+        problems.append(f"{len(analysed)} analysed games read, {len(played)} played")
+    # Every move with another to choose has a variation: `(12. 9-14
+    # {+0.60/4 0.001s} ...`.
+    variations = len(re.findall(r"\(\d+\.(\.\.)?\s+\S+\s+\{", text))
+    choices = sum(plies_with_a_choice(game) for game in played)
+    if variations < choices:
+        problems.append(f"{variations} variations for {choices} moves with a choice")
+    for number, (game, given) in enumerate(zip(analysed, played), 1):
+        if game.moves != given.moves:
+            problems.append(f"game {number}: moves read {game.moves}, played {given.moves}")
+            continue
+        problems += [f"game {number}: {p}" for p in replay(game)[3]]
+    for problem in problems:
+        print(f"pdn_check: analysis: {problem}")
+    return len(analysed), len(problems)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("parlour", help="path to the parlour binary")
@@ -260,11 +313,15 @@ def main():
             failures += failed
             for ending, count in counted.items():
                 endings[ending] = endings.get(ending, 0) + count
+        first = matches(args.rounds, args.seed)[0]
+        analysed, failed = check_analysis(args.parlour, match_files(folder, first)[0])
+        failures += failed
     summary = ", ".join(f"{n} {t}" for t, n in sorted(endings.items()))
     if failures:
         sys.exit(f"pdn_check: {failures} failure(s) in {games} games ({summary})")
     print(f"pdn_check: {games} games read by pydraughts and replayed legally "
-          f"to their endings ({summary})")
+          f"to their endings ({summary}); {analysed} analysed with --multipv 3 "
+          f"read back as the same moves")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@
 use parlour_arena::analyse::{self, Settings, Thresholds, Verdict};
 use parlour_checkers::Rules;
 use parlour_game::pdn::read_games;
+use parlour_game::registry::parse_line;
 use parlour_game::Variant;
 use parlour_search::{Limits, Searcher};
 
@@ -41,6 +42,7 @@ fn settings() -> Settings {
             mistake: 50,
             ..Thresholds::default()
         },
+        lines: 1,
     }
 }
 
@@ -55,8 +57,13 @@ fn a_man_given_away_is_marked_with_the_better_move() {
     }
     let blunder = &analysed.plies[4];
     assert_ne!(blunder.verdict, Verdict::Good, "{text}");
-    let better = blunder.better.as_deref().expect("a better move named");
+    let better = blunder.better().expect("a better move named");
     assert!(!better.starts_with("12-16"), "{better}");
+    assert_eq!(blunder.alternatives.len(), 1);
+    // Unmarked moves have no variation.
+    assert!(analysed.plies[..4]
+        .iter()
+        .all(|p| p.alternatives.is_empty()));
     // The move played leaves the mover about a man down.
     let parlour_search::Score::Value(score) = blunder.note.score else {
         panic!("{text}");
@@ -66,10 +73,72 @@ fn a_man_given_away_is_marked_with_the_better_move() {
         text.contains(&format!("3. 12-16{} {{", blunder.verdict.mark())),
         "{text}"
     );
-    assert!(text.contains("; better "), "{text}");
-    // Every move, and the start, has its note: five plies, six comments.
+    // The better move and its line: a variation right after the mark and
+    // the note, numbered from Black's third move, its own note after its
+    // first move.
+    let line = &blunder.alternatives[0].line;
+    let variation = format!("(3. {} {{{}}}", line[0], blunder.alternatives[0].note);
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let at = flat
+        .find(&variation)
+        .unwrap_or_else(|| panic!("{variation}: {text}"));
+    assert!(
+        flat[..at].ends_with(&format!(
+            "3. 12-16{} {{{}}} ",
+            blunder.verdict.mark(),
+            blunder.note
+        )),
+        "{text}"
+    );
+    assert!(!text.contains("better"), "{text}");
+    // Every move, and the start, has its note: five plies, six comments;
+    // the main line reads back as it was.
     let game = &read_games(&text).unwrap()[0];
     assert_eq!(game.comments.len(), 6, "{text}");
+    assert_eq!(game.moves, read_games(BLUNDER).unwrap()[0].moves);
+    assert_eq!(game.variations.len(), 1, "{text}");
+    assert_eq!(game.variations[0].read().unwrap().moves, line.join(" "));
+}
+
+#[test]
+fn multi_pv_gives_every_move_its_best_alternatives() {
+    let three = Settings {
+        lines: 3,
+        ..settings()
+    };
+    let (text, analysed) = analyse_text(BLUNDER, &three);
+    let game = &read_games(&text).unwrap()[0];
+    let history = game.replay(Rules::ENGLISH).unwrap();
+    let mut before = *history.start();
+    for (ply, &mv) in analysed.plies.iter().zip(history.moves()) {
+        // Up to three, and more than one where the position allows it
+        // (an opening position has seven moves).
+        assert!((2..=3).contains(&ply.alternatives.len()), "{text}");
+        for alternative in &ply.alternatives {
+            let line = alternative.line.join(" ");
+            let moves = parse_line::<Rules>(&before, &line).expect("a legal line");
+            assert_ne!(moves[0], mv, "the move played is left out: {text}");
+            assert_eq!(alternative.note.depth, 8);
+        }
+        // Best first.
+        let scores: Vec<i32> = (ply.alternatives.iter())
+            .map(|a| a.note.score.internal())
+            .collect();
+        assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{text}");
+        before = before.play(mv);
+    }
+    // The main line and every note read back; a second run searches
+    // nothing and writes the same text.
+    assert_eq!(game.moves, read_games(BLUNDER).unwrap()[0].moves);
+    assert_eq!(game.comments.len(), 6, "{text}");
+    let (again, second) = analyse_text(&text, &three);
+    assert_eq!(second.searches, 0);
+    assert_eq!(again, text);
+    // With one line again, only the marked move keeps its better move.
+    let (one, single) = analyse_text(&text, &settings());
+    assert_eq!(single.searches, 0);
+    let with: Vec<usize> = single.plies.iter().map(|p| p.alternatives.len()).collect();
+    assert_eq!(with, [0, 0, 0, 0, 1], "{one}");
 }
 
 #[test]
@@ -89,7 +158,7 @@ fn an_analysed_game_is_not_searched_again() {
     };
     let (third, unmarked) = analyse_text(&first, &lenient);
     assert_eq!(unmarked.searches, 0);
-    assert!(!third.contains('?') && !third.contains("better"), "{third}");
+    assert!(!third.contains('?') && !third.contains('('), "{third}");
 }
 
 #[test]
@@ -115,4 +184,24 @@ fn other_comments_are_kept_and_a_finished_game_is_scored_by_its_rules() {
 fn a_game_that_does_not_replay_is_an_error() {
     let game = &read_games("[Event \"x\"]\n\n1. 11-17 *\n").unwrap()[0];
     assert!(analyse::prepare(game, Rules::ENGLISH).is_err());
+}
+
+#[test]
+fn an_older_analysis_keeps_its_notes_and_finds_its_better_move_again() {
+    // Before variations, the better move was text in the note's comment.
+    let old = "[Event \"ballot\"]\n\n{+0.04/8 0.010s} 1. 11-15 {+0.06/8 0.003s} 23-19 \
+               {-0.01/8 0.002s} 2. 8-11 {+0.01/8 0.002s} 22-17 {+0.00/8 0.004s} 3. 12-16? \
+               {-0.97/8 0.006s; better 9-14 +0.00, line 9-14 26-22} *\n";
+    let game = &read_games(old).unwrap()[0];
+    let prepared = analyse::prepare(game, Rules::ENGLISH).unwrap();
+    assert_eq!(prepared.missing(), 0);
+    let kept = prepared.pdn();
+    assert!(kept.contains("3. 12-16 {-0.97/8 0.006s} *"), "{kept}");
+    let eval = Rules::ENGLISH.evaluator("handwritten").unwrap();
+    let mut searcher = Searcher::new(1, 8).unwrap();
+    let analysed = analyse::analyse(prepared, &mut searcher, &eval, &settings(), |_| {});
+    // Only the position before the marked move, for its better move.
+    assert_eq!(analysed.searches, 1);
+    let text = analysed.pdn();
+    assert!(text.contains("3. 12-16? {-0.97/8 0.006s} (3. "), "{text}");
 }

@@ -1,6 +1,7 @@
 //! `parlour analyse`: every move of the games of a PDN file scored by the
-//! engine, mistakes marked `?`/`??` with the better move and its line
-//! (`parlour_arena::analyse`); the annotated games to `--out` (rewritten
+//! engine, mistakes marked `?`/`??` and followed by the better move and
+//! its line as a PDN variation, with `--multipv N` every move by the
+//! engine's N best moves instead (`parlour_arena::analyse`); the annotated games to `--out` (rewritten
 //! after each game, so an interrupted run keeps what it finished) or to
 //! standard output, a line of progress per move on standard error; with
 //! `--html`, also a page of the analysed games (the report's game viewer
@@ -54,6 +55,12 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "MEN", default_value = "-0.50", value_parser = hundredths,
           allow_hyphen_values = true)]
     level: i32,
+    /// After every move, the engine's N best moves in its place (the move
+    /// played left out), each a variation with its score and line (multi-PV,
+    /// 1 to 256); with 1, only a marked move gets one, its better move.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=parlour_search::MAX_LINES as i64))]
+    multipv: u16,
     /// Write the annotated games to this file (default: standard output).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -125,6 +132,7 @@ impl Visit for OneGame<'_> {
                 blunder: args.blunder,
                 level: args.level,
             },
+            lines: usize::from(args.multipv),
         };
         let (number, of) = (self.number, self.of);
         let analysed = analyse::analyse(prepared, &mut searcher, &eval, &settings, |step| {

@@ -28,50 +28,80 @@ pub fn movetext<S: AsRef<str>>(first: Side, moves: &[S], tail: &[String]) -> Str
         .map(|mv| Annotated {
             text: mv.as_ref(),
             comments: &[],
+            variations: &[],
         })
         .collect();
     annotated_movetext(first, &[], &moves, tail)
 }
 
 /// A move as [`annotated_movetext`] writes it: its text (with any mark,
-/// `11-15?`) and the comments after it, without their braces.
+/// `11-15?`), the comments after it, without their braces, and the
+/// variations after those, without their parentheses (each the movetext
+/// of other moves instead of this one, as [`variation_movetext`] writes
+/// it).
 #[derive(Clone, Copy, Debug)]
 pub struct Annotated<'a> {
     /// The move's text and mark.
     pub text: &'a str,
     /// The comments that follow it.
     pub comments: &'a [String],
+    /// The variations that follow its comments.
+    pub variations: &'a [String],
 }
 
-/// [`movetext`] with comments: `lead` before the first move, each move's
-/// own after it (a comment's braces become parentheses, as a comment
-/// cannot hold them). A long comment wraps like the moves do.
+/// [`movetext`] with comments and variations: `lead` before the first
+/// move, each move's own after it (a comment's braces become parentheses,
+/// as a comment cannot hold them), then its variations in parentheses. A
+/// long comment or variation wraps like the moves do.
 pub fn annotated_movetext(
     first: Side,
     lead: &[String],
     moves: &[Annotated<'_>],
     tail: &[String],
 ) -> String {
-    // A comment's words wrap one by one.
-    let braced = |text: &String| {
-        let text = format!("{{{}}}", text.replace('{', "(").replace('}', ")"));
-        text.split(' ').map(str::to_string).collect::<Vec<_>>()
-    };
-    let mut words: Vec<String> = lead.iter().flat_map(braced).collect();
-    for (i, mv) in moves.iter().enumerate() {
+    let mut words: Vec<String> = lead.iter().flat_map(|c| braced(c)).collect();
+    numbered_words(first, 0, moves, &mut words);
+    words.extend(tail.iter().cloned());
+    wrap(&words)
+}
+
+/// The movetext of a variation, on one line: `moves` played from the
+/// position after `ply` plies of a game whose first move was made by
+/// `first`, numbered as the game's moves are there (`12. 9-14 22-18 13.
+/// 5-9`, or `12... 22-18 9-14` from White's move), each with its comments
+/// and variations.
+pub fn variation_movetext(first: Side, ply: usize, moves: &[Annotated<'_>]) -> String {
+    let mut words = Vec::new();
+    numbered_words(first, ply, moves, &mut words);
+    words.join(" ")
+}
+
+/// A comment's words, in braces (its own braces made parentheses).
+fn braced(text: &str) -> Vec<String> {
+    let text = format!("{{{}}}", text.replace('{', "(").replace('}', ")"));
+    text.split(' ').map(str::to_string).collect()
+}
+
+/// Pushes the words of `moves`, the first played after `ply` plies of a
+/// game `first` opened: Black's moves numbered `N.`, a first move of
+/// White's `N...`; each move's comments and variations after it.
+fn numbered_words(first: Side, ply: usize, moves: &[Annotated<'_>], words: &mut Vec<String>) {
+    for (k, mv) in moves.iter().enumerate() {
+        let i = ply + k;
         // Ply i is the first mover's when i is even.
-        let by_black = (i % 2 == 0) == (first == Side::Black);
+        let by_black = i.is_multiple_of(2) == (first == Side::Black);
         let number = (i + usize::from(first == Side::White)) / 2 + 1;
         if by_black {
             words.push(format!("{number}."));
-        } else if i == 0 {
+        } else if k == 0 {
             words.push(format!("{number}..."));
         }
         words.push(mv.text.to_string());
-        words.extend(mv.comments.iter().flat_map(braced));
+        words.extend(mv.comments.iter().flat_map(|c| braced(c)));
+        for variation in mv.variations {
+            words.extend(format!("({variation})").split(' ').map(str::to_string));
+        }
     }
-    words.extend(tail.iter().cloned());
-    wrap(&words)
 }
 
 /// Words joined by spaces into lines shorter than 80 columns (a longer
@@ -135,6 +165,33 @@ pub struct PdnGame {
     pub result: Option<String>,
     /// The `{comments}` outside variations, in order.
     pub comments: Vec<Comment>,
+    /// The `(variations)` outside variations, in order.
+    pub variations: Vec<Variation>,
+}
+
+/// A `(variation)` of a game's movetext, and where it stands: other
+/// moves instead of the move before it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Variation {
+    /// How many of the movetext's move words come before it.
+    pub after_words: usize,
+    /// Its movetext, without the outer parentheses, white space collapsed
+    /// to single spaces and trimmed (its comments and the variations
+    /// inside it kept).
+    pub text: String,
+}
+
+impl Variation {
+    /// Its movetext read as a game's (without tags): its moves, their
+    /// comments and the variations inside it.
+    pub fn read(&self) -> Result<PdnGame, PdnError> {
+        let mut reader = Reader::default();
+        reader.read_line(&self.text, 1);
+        if let Some(open) = &reader.open {
+            return Err(open.unclosed());
+        }
+        Ok(reader.finish())
+    }
 }
 
 impl PdnGame {
@@ -151,21 +208,22 @@ impl PdnGame {
     /// one word): `[i]` holds those after ply `i`'s move and before the
     /// next move's; comments before the first move are left out.
     pub fn comments_per_ply(&self, move_texts: &[String]) -> Vec<Vec<&str>> {
-        let mut ends = Vec::with_capacity(move_texts.len());
-        let mut words = 0;
-        for text in move_texts {
-            words += text.split_whitespace().count();
-            ends.push(words);
-        }
-        let mut out = vec![Vec::new(); move_texts.len()];
-        for comment in &self.comments {
-            // The last ply whose words all come before the comment.
-            let plies = ends.partition_point(|&end| end <= comment.after_words);
-            if plies > 0 {
-                out[plies - 1].push(comment.text.as_str());
-            }
-        }
-        out
+        let comments = self.comments.iter();
+        per_ply(
+            move_texts,
+            comments.map(|c| (c.after_words, c.text.as_str())),
+        )
+    }
+
+    /// The variations that follow the move of each ply, as
+    /// [`PdnGame::comments_per_ply`] gives the comments: `[i]` holds the
+    /// texts of those after ply `i`'s move (other moves instead of it).
+    pub fn variations_per_ply(&self, move_texts: &[String]) -> Vec<Vec<&str>> {
+        let variations = self.variations.iter();
+        per_ply(
+            move_texts,
+            variations.map(|v| (v.after_words, v.text.as_str())),
+        )
     }
 
     /// The comments before the first move.
@@ -196,6 +254,29 @@ impl PdnGame {
         }
         Ok(history)
     }
+}
+
+/// Texts placed after a number of move words, put with the ply whose
+/// move's words all come before them (none before the first move).
+fn per_ply<'a>(
+    move_texts: &[String],
+    items: impl Iterator<Item = (usize, &'a str)>,
+) -> Vec<Vec<&'a str>> {
+    let mut ends = Vec::with_capacity(move_texts.len());
+    let mut words = 0;
+    for text in move_texts {
+        words += text.split_whitespace().count();
+        ends.push(words);
+    }
+    let mut out = vec![Vec::new(); move_texts.len()];
+    for (after_words, text) in items {
+        // The last ply whose words all come before the text.
+        let plies = ends.partition_point(|&end| end <= after_words);
+        if plies > 0 {
+            out[plies - 1].push(text);
+        }
+    }
+    out
 }
 
 /// Why a PDN game is not a game of `V` ([`PdnGame::replay`]).
@@ -262,8 +343,9 @@ fn read_tag(line: &str) -> Option<(String, String)> {
 /// Reads every game of a PDN text, in order: a game is its tag pairs and
 /// the movetext after them (a new tag after movetext starts the next
 /// game). Move numbers (`1.`, `1...`, also joined to a move as `1.11-15`),
-/// `{comments}`, `;` comments to the end of the line, `(variations)`,
-/// `$` annotations and `!`/`?` marks are left out.
+/// `;` comments to the end of the line, `$` annotations and `!`/`?` marks
+/// are left out of the moves; `{comments}` and `(variations)` are kept
+/// beside them ([`PdnGame::comments`], [`PdnGame::variations`]).
 ///
 /// ```
 /// use parlour_game::pdn::read_games;
@@ -273,98 +355,166 @@ fn read_tag(line: &str) -> Option<(String, String)> {
 /// ```
 pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
     let mut games = Vec::new();
-    let mut game = PdnGame::default();
-    let mut in_moves = false;
-    // (what, line) of an open comment or the outermost open variation.
-    let mut open: Option<(&'static str, usize)> = None;
-    let mut depth = 0usize;
-    let mut words: Vec<String> = Vec::new();
-    let mut comment = String::new();
-    let finish = |game: &mut PdnGame, words: &mut Vec<String>, games: &mut Vec<PdnGame>| {
-        game.result = words.iter().rev().find(|w| is_result(w)).cloned();
-        words.retain(|w| !is_result(w));
-        game.moves = words.join(" ");
-        words.clear();
-        games.push(std::mem::take(game));
-    };
+    let mut reader = Reader::default();
     for (i, line) in text.lines().enumerate() {
         let number = i + 1;
         let trimmed = line.trim();
-        if open.is_none() && trimmed.starts_with('[') {
-            if in_moves {
-                finish(&mut game, &mut words, &mut games);
-                in_moves = false;
+        if reader.open.is_none() && trimmed.starts_with('[') {
+            if reader.in_moves {
+                games.push(reader.finish());
             }
             let tag = read_tag(trimmed).ok_or(PdnError::BadTag { line: number })?;
-            game.tags.push(tag);
+            reader.game.tags.push(tag);
             continue;
         }
-        let mut word = String::new();
-        for c in line.chars() {
-            match open {
-                Some(("comment", _)) => {
-                    if c == '}' {
-                        open = None;
-                        let text = comment.split_whitespace().collect::<Vec<_>>().join(" ");
-                        let after_words = words.iter().filter(|w| !is_result(w)).count();
-                        game.comments.push(Comment { after_words, text });
-                        comment.clear();
-                    } else {
-                        comment.push(c);
-                    }
-                    continue;
-                }
-                Some(_) => {
-                    match c {
-                        '(' => depth += 1,
-                        ')' => {
-                            depth -= 1;
-                            if depth == 0 {
-                                open = None;
-                            }
-                        }
-                        _ => {}
-                    }
-                    continue;
-                }
-                None => {}
-            }
-            match c {
-                '{' => {
-                    push_word(&mut word, &mut words);
-                    open = Some(("comment", number));
-                }
-                '(' => {
-                    push_word(&mut word, &mut words);
-                    open = Some(("variation", number));
-                    depth = 1;
-                }
-                ';' => {
-                    push_word(&mut word, &mut words);
-                    break;
-                }
-                c if c.is_whitespace() => push_word(&mut word, &mut words),
-                c => {
-                    in_moves = true;
-                    word.push(c);
-                }
-            }
-        }
-        push_word(&mut word, &mut words);
-        if matches!(open, Some(("comment", _))) {
-            comment.push(' ');
-        }
+        reader.read_line(line, number);
     }
-    if let Some((what, line)) = open {
-        return Err(PdnError::Unclosed { what, line });
+    if let Some(open) = &reader.open {
+        return Err(open.unclosed());
     }
-    if in_moves || !game.tags.is_empty() {
-        finish(&mut game, &mut words, &mut games);
+    if reader.in_moves || !reader.game.tags.is_empty() {
+        games.push(reader.finish());
     }
     if games.is_empty() {
         return Err(PdnError::Empty);
     }
     Ok(games)
+}
+
+/// A comment or variation still open at the end of a line.
+enum Open {
+    /// A `{comment}`: the line it opened on, its text so far.
+    Comment { line: usize, text: String },
+    /// A `(variation)`.
+    Variation(OpenVariation),
+}
+
+impl Open {
+    /// The error of a text that ends with it open.
+    fn unclosed(&self) -> PdnError {
+        match self {
+            Open::Comment { line, .. } => PdnError::Unclosed {
+                what: "comment",
+                line: *line,
+            },
+            Open::Variation(v) => PdnError::Unclosed {
+                what: "variation",
+                line: v.line,
+            },
+        }
+    }
+}
+
+/// A variation being read: where it opened, how deep its parentheses
+/// stand, whether a comment inside it is open (its parentheses do not
+/// count), and its text so far.
+struct OpenVariation {
+    line: usize,
+    depth: usize,
+    in_comment: bool,
+    text: String,
+}
+
+impl OpenVariation {
+    /// Takes its next character: true at the parenthesis that closes it.
+    fn take(&mut self, c: char) -> bool {
+        match c {
+            '}' if self.in_comment => self.in_comment = false,
+            _ if self.in_comment => {}
+            '{' => self.in_comment = true,
+            '(' => self.depth += 1,
+            ')' if self.depth == 1 => return true,
+            ')' => self.depth -= 1,
+            _ => {}
+        }
+        self.text.push(c);
+        false
+    }
+}
+
+/// The movetext of one game being read.
+#[derive(Default)]
+struct Reader {
+    game: PdnGame,
+    /// The move words and results so far.
+    words: Vec<String>,
+    open: Option<Open>,
+    /// Whether a movetext word has been read.
+    in_moves: bool,
+}
+
+impl Reader {
+    /// Reads a line of movetext (line `number` of the text).
+    fn read_line(&mut self, line: &str, number: usize) {
+        let mut word = String::new();
+        for c in line.chars() {
+            match &mut self.open {
+                Some(Open::Comment { text, .. }) if c != '}' => text.push(c),
+                Some(Open::Comment { .. }) => self.close(),
+                Some(Open::Variation(v)) => {
+                    if v.take(c) {
+                        self.close();
+                    }
+                }
+                None => match c {
+                    '{' | '(' | ';' => {
+                        push_word(&mut word, &mut self.words);
+                        let text = String::new();
+                        self.open = match c {
+                            '{' => Some(Open::Comment { line: number, text }),
+                            '(' => Some(Open::Variation(OpenVariation {
+                                line: number,
+                                depth: 1,
+                                in_comment: false,
+                                text,
+                            })),
+                            _ => break,
+                        };
+                    }
+                    c if c.is_whitespace() => push_word(&mut word, &mut self.words),
+                    c => {
+                        self.in_moves = true;
+                        word.push(c);
+                    }
+                },
+            }
+        }
+        push_word(&mut word, &mut self.words);
+        match &mut self.open {
+            Some(Open::Comment { text, .. }) => text.push(' '),
+            Some(Open::Variation(v)) => v.text.push(' '),
+            None => {}
+        }
+    }
+
+    /// Ends the open comment or variation, keeping its text.
+    fn close(&mut self) {
+        let after_words = self.words.iter().filter(|w| !is_result(w)).count();
+        let collapse = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+        match self.open.take() {
+            Some(Open::Comment { text, .. }) => self.game.comments.push(Comment {
+                after_words,
+                text: collapse(&text),
+            }),
+            Some(Open::Variation(v)) => self.game.variations.push(Variation {
+                after_words,
+                text: collapse(&v.text),
+            }),
+            None => {}
+        }
+    }
+
+    /// The game read: its result the last result word, its moves the
+    /// other words; the reader left empty for the next game.
+    fn finish(&mut self) -> PdnGame {
+        let mut words = std::mem::take(&mut self.words);
+        let mut game = std::mem::take(&mut self.game);
+        game.result = words.iter().rev().find(|w| is_result(w)).cloned();
+        words.retain(|w| !is_result(w));
+        game.moves = words.join(" ");
+        self.in_moves = false;
+        game
+    }
 }
 
 /// Ends the movetext word being read: a move or a result is kept, a move
@@ -439,6 +589,93 @@ mod tests {
     }
 
     #[test]
+    fn variations_are_written_numbered_and_read_back() {
+        let note = ["-0.40/10 0.100s".to_string()];
+        let better = variation_movetext(
+            Side::Black,
+            2,
+            &[
+                Annotated {
+                    text: "9-14",
+                    comments: &["+0.60/10 0.100s".to_string()],
+                    variations: &[],
+                },
+                Annotated {
+                    text: "22-18",
+                    comments: &[],
+                    variations: &[],
+                },
+                Annotated {
+                    text: "5-9",
+                    comments: &[],
+                    variations: &[],
+                },
+            ],
+        );
+        assert_eq!(better, "2. 9-14 {+0.60/10 0.100s} 22-18 3. 5-9");
+        let white = variation_movetext(
+            Side::Black,
+            1,
+            &[Annotated {
+                text: "22-18",
+                comments: &[],
+                variations: &[],
+            }],
+        );
+        assert_eq!(white, "1... 22-18");
+        let variations = [better.clone(), white];
+        let moves = [
+            Annotated {
+                text: "11-15",
+                comments: &[],
+                variations: &[],
+            },
+            Annotated {
+                text: "23-19",
+                comments: &[],
+                variations: &[],
+            },
+            Annotated {
+                text: "12-16?",
+                comments: &note,
+                variations: &variations,
+            },
+        ];
+        let text = annotated_movetext(Side::Black, &[], &moves, &["*".into()]);
+        assert_eq!(
+            text,
+            "1. 11-15 23-19 2. 12-16? {-0.40/10 0.100s} (2. 9-14 {+0.60/10 0.100s} 22-18 3.\n\
+             5-9) (1... 22-18) *\n"
+        );
+        let game = &read_games(&text).unwrap()[0];
+        assert_eq!(game.moves, "11-15 23-19 12-16");
+        assert_eq!(game.result.as_deref(), Some("*"));
+        let texts: Vec<String> = game.moves.split(' ').map(str::to_string).collect();
+        assert_eq!(game.comments_per_ply(&texts)[2], ["-0.40/10 0.100s"]);
+        let per_ply = game.variations_per_ply(&texts);
+        assert!(per_ply[0].is_empty() && per_ply[1].is_empty());
+        assert_eq!(per_ply[2], [better.as_str(), "1... 22-18"]);
+        let line = game.variations[0].read().unwrap();
+        assert_eq!(line.moves, "9-14 22-18 5-9");
+        assert_eq!(line.comments[0].text, "+0.60/10 0.100s");
+        assert_eq!(line.comments[0].after_words, 1);
+        // Parentheses in a comment inside a variation do not close it;
+        // variations inside one stay in its text.
+        let nested = read_games("1. 11-15 ({a) b} 9-14 (10-14) {c}) 23-19 *").unwrap();
+        assert_eq!(nested[0].moves, "11-15 23-19");
+        assert_eq!(nested[0].variations[0].text, "{a) b} 9-14 (10-14) {c}");
+        let inner = nested[0].variations[0].read().unwrap();
+        assert_eq!((inner.moves.as_str(), inner.variations.len()), ("9-14", 1));
+        assert_eq!(
+            read_games("1. 11-15 (9-14 {x)\n"),
+            Err(PdnError::Unclosed {
+                what: "variation",
+                line: 1
+            })
+        );
+    }
+
+    #[test]
     fn tags_escape_quotes_and_backslashes() {
         assert_eq!(
             tag("Event", r#"a "b" \c"#),
@@ -466,14 +703,17 @@ mod tests {
             Annotated {
                 text: "11-15",
                 comments: &["+0.10/4 0.001s".to_string()],
+                variations: &[],
             },
             Annotated {
                 text: "23-19?",
                 comments: &["a {long} note".repeat(8), "two".to_string()],
+                variations: &[],
             },
             Annotated {
                 text: "8-11",
                 comments: &[],
+                variations: &[],
             },
         ];
         let text = annotated_movetext(Side::Black, &["start".into()], &moves, &["*".into()]);

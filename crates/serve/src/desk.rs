@@ -294,6 +294,7 @@ impl<V: Variant> Desk for GameDesk<V> {
             lead,
             &texts,
             &comments,
+            &[],
             Some(&result),
         ))
     }
@@ -314,6 +315,7 @@ impl<V: Variant> Desk for GameDesk<V> {
             moves: moves.join(" "),
             result: None,
             comments: Vec::new(),
+            variations: Vec::new(),
         };
         let prepared =
             analyse::prepare(&game, rules).map_err(|e| ApiError::game("the game", &e))?;

@@ -281,6 +281,7 @@ pub fn annotation<V: Variant>(prepared: Prepared<V>, eval: EvaluatorOf<V>, limit
         let settings = Settings {
             limits,
             thresholds: Thresholds::default(),
+            lines: 1,
         };
         let first = prepared.start().side_to_move();
         let done = analyse::analyse_until(prepared, searcher, &eval, &settings, stop, |step| {
@@ -302,7 +303,7 @@ pub fn annotation<V: Variant>(prepared: Prepared<V>, eval: EvaluatorOf<V>, limit
                     mark: ply.verdict.mark(),
                     score,
                     depth: ply.note.depth,
-                    better: ply.better.clone(),
+                    better: ply.better(),
                 }
             })
             .collect();

@@ -1,10 +1,13 @@
 //! Analysis of recorded games, as CheckerBoard's "analyse game": every
 //! move of a PDN game gets the engine's score of the position it left
 //! (a [`Note`], from the mover's view), and a move after which the engine
-//! finds a clearly better one is marked `?` or `??` with that move and its
-//! line. The notes are PDN comments this module reads back: a position
-//! whose note is already in the game is not searched again, so an
-//! analysed game analysed again comes out unchanged.
+//! finds a clearly better one is marked `?` or `??`, that move and its
+//! line following it as a PDN variation ([`Alternative`]); with more
+//! lines ([`Settings::lines`]), every move is followed by the engine's
+//! best moves in its place. The notes and variations are PDN this module
+//! reads back: a position whose note is already in the game is not
+//! searched again, so an analysed game analysed again comes out
+//! unchanged.
 //!
 //! The flow is two calls, so a caller can build the game's evaluator in
 //! between: [`prepare`] replays a [`PdnGame`] as a game of a [`Variant`]
@@ -13,24 +16,28 @@
 //! annotated game and [`GameAnalysis::scored`] the game as the analysis
 //! page shows it.
 
+mod alternative;
 mod note;
 mod page;
 mod write;
 
+pub use alternative::Alternative;
 pub use note::{flip, score_text, NotANote, Note, Thresholds, Verdict};
 pub use parlour_report::{analysis_page, analysis_section, PlyScore, ScoredGame};
 pub use write::write_game;
 
+use alternative::{choose, enough, Source};
 use parlour_game::pdn::{PdnGame, ReplayError};
 use parlour_game::registry::{EvaluatorOf, MoveOf};
 use parlour_game::{Game, History, Outcome, Side, Variant};
-use parlour_search::{Limits, Score, Searcher};
+use parlour_search::{Limits, Line, Score, Searcher};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// What a mistake's comment says after its note: `; better MOVE SCORE,
-/// line MOVES`.
+/// What a mistake's comment said after its note before better moves were
+/// variations: `; better MOVE SCORE, line MOVES`. The note is read, the
+/// rest left for a search to find again.
 const BETTER: &str = "; better ";
 
 /// A game read from PDN and replayed, with the notes it already holds.
@@ -41,11 +48,14 @@ pub struct Prepared<V: Variant> {
     /// `notes[k]`: the note of the position after `k` plies, from its side
     /// to move's view, where the game holds one.
     notes: Vec<Option<Note>>,
-    /// `better[i]`: the better-move text a mistake at ply `i` carries.
-    better: Vec<Option<String>>,
-    /// Other comments, before the first move and after each ply's.
+    /// `alternatives[i]`: the variations after ply `i`'s move that are
+    /// an analysis's alternatives to it.
+    alternatives: Vec<Vec<Alternative>>,
+    /// Other comments, before the first move and after each ply's, and
+    /// other variations after each ply's.
     lead: Vec<String>,
     others: Vec<Vec<String>>,
+    variations: Vec<Vec<String>>,
 }
 
 impl<V: Variant> Prepared<V> {
@@ -66,7 +76,7 @@ impl<V: Variant> Prepared<V> {
 
     /// How many positions (the start and the one after each ply) have no
     /// note yet: the searches [`analyse`] makes, apart from re-searches
-    /// for a better move's line.
+    /// for a move's alternatives.
     pub fn missing(&self) -> usize {
         self.notes.iter().filter(|n| n.is_none()).count()
     }
@@ -75,12 +85,13 @@ impl<V: Variant> Prepared<V> {
 /// Replays `game` (under its `Rules` tag, else `rules`; from its `FEN` or
 /// `Position` tag, else the start) and reads its notes: the comment before
 /// the first move is the start position's, each move's first comment its
-/// own; other comments are kept and written back after them.
+/// own, and the variations after a move that read as [`Alternative`]s
+/// its alternatives; other comments and variations are kept and written
+/// back after them.
 pub fn prepare<V: Variant>(game: &PdnGame, rules: V) -> Result<Prepared<V>, ReplayError<V>> {
     let history = game.replay(rules)?;
     let texts = V::split_line(&game.moves);
     let mut notes = vec![None; texts.len() + 1];
-    let mut better = vec![None; texts.len()];
     let mut lead = Vec::new();
     for text in game.leading_comments() {
         match text.parse::<Note>() {
@@ -92,33 +103,54 @@ pub fn prepare<V: Variant>(game: &PdnGame, rules: V) -> Result<Prepared<V>, Repl
     for (i, comments) in game.comments_per_ply(&texts).into_iter().enumerate() {
         let mut rest = Vec::new();
         for text in comments {
-            let (head, tail) = match text.split_once(BETTER) {
-                Some((head, tail)) => (head, Some(tail)),
-                None => (text, None),
-            };
+            // An older analysis's better move is left out: it is found again.
+            let head = text.split_once(BETTER).map_or(text, |(head, _)| head);
             match head.parse::<Note>() {
-                Ok(note) if notes[i + 1].is_none() => {
-                    // Notes are written from the mover's view.
-                    notes[i + 1] = Some(Note {
-                        score: flip(note.score),
-                        ..note
-                    });
-                    better[i] = tail.map(str::to_string);
-                }
+                // Notes are written from the mover's view.
+                Ok(note) if notes[i + 1].is_none() => notes[i + 1] = Some(mover_view(note)),
                 _ => rest.push(text.to_string()),
             }
         }
         others.push(rest);
     }
+    let (alternatives, variations) = read_variations::<V>(game, &texts, &history);
     Ok(Prepared {
         game: game.clone(),
         history,
         texts,
         notes,
-        better,
+        alternatives,
         lead,
         others,
+        variations,
     })
+}
+
+/// The variations after each ply's move: those that read as alternatives
+/// to it (in the position before it), and the others.
+fn read_variations<V: Variant>(
+    game: &PdnGame,
+    texts: &[String],
+    history: &History<V::Position>,
+) -> (Vec<Vec<Alternative>>, Vec<Vec<String>>) {
+    let mut before = *history.start();
+    let mut alternatives = Vec::with_capacity(texts.len());
+    let mut others = Vec::with_capacity(texts.len());
+    let per_ply = game.variations_per_ply(texts);
+    for (variations, &mv) in per_ply.into_iter().zip(history.moves()) {
+        let mut read = Vec::new();
+        let mut rest = Vec::new();
+        for text in variations {
+            match Alternative::read::<V>(text, &before) {
+                Some(alternative) => read.push(alternative),
+                None => rest.push(text.to_string()),
+            }
+        }
+        alternatives.push(read);
+        others.push(rest);
+        before = before.play(mv);
+    }
+    (alternatives, others)
 }
 
 /// How an analysis searches and judges.
@@ -128,6 +160,11 @@ pub struct Settings {
     pub limits: Limits,
     /// When a move is marked.
     pub thresholds: Thresholds,
+    /// How many alternatives each move gets (multi-PV, 1 to
+    /// [`parlour_search::MAX_LINES`]): with 1, only a marked move gets one,
+    /// its better move; with more, every move gets the engine's best
+    /// moves of the position before it, the move played left out.
+    pub lines: usize,
 }
 
 /// One analysed move.
@@ -139,11 +176,29 @@ pub struct PlyAnalysis {
     pub note: Note,
     /// Its mark.
     pub verdict: Verdict,
-    /// For a marked move: `MOVE SCORE, line MOVES`, the engine's move
-    /// instead, its score from the mover's view and its line.
-    pub better: Option<String>,
+    /// Other moves in its place, each with its line and score: a marked
+    /// move's better move first.
+    pub alternatives: Vec<Alternative>,
     /// The game's other comments after this move.
     pub others: Vec<String>,
+    /// The game's other variations after this move.
+    pub variations: Vec<String>,
+}
+
+impl PlyAnalysis {
+    /// For a marked move: `MOVE SCORE, line MOVES`, the engine's move
+    /// instead, its score from the mover's view and its line.
+    pub fn better(&self) -> Option<String> {
+        let better = self.alternatives.first()?;
+        (self.verdict != Verdict::Good).then(|| {
+            format!(
+                "{} {}, line {}",
+                better.line.first().map_or("", String::as_str),
+                score_text(better.note.score),
+                better.line.join(" ")
+            )
+        })
+    }
 }
 
 /// A game analysed: its tags, the start position's note (from the side to
@@ -191,11 +246,18 @@ struct Engine<'a, V: Variant> {
     searches: usize,
 }
 
+/// What a search of a position found: its note, from its side to move's
+/// view, and its best lines, best first.
+struct Found<M> {
+    note: Note,
+    lines: Vec<Line<M>>,
+}
+
 impl<V: Variant> Engine<'_, V> {
-    /// The note of `history`'s position, from its side to move's view, and
-    /// the best move and line where there is one: the rules' verdict on a
-    /// finished game, else a search.
-    fn note(&mut self, history: &History<V::Position>) -> (Note, Vec<MoveOf<V>>) {
+    /// What `history`'s position is worth, with its `lines` best lines
+    /// where it has moves: the rules' verdict on a finished game, else a
+    /// search.
+    fn note(&mut self, history: &History<V::Position>, lines: usize) -> Found<MoveOf<V>> {
         if let Some((outcome, _)) = history.ending() {
             let score = match outcome {
                 Outcome::Draw => Score::Value(0),
@@ -203,23 +265,37 @@ impl<V: Variant> Engine<'_, V> {
                 Outcome::Win(_) => Score::Loss(0),
             };
             let time = Duration::ZERO;
-            return (
-                Note {
-                    score,
-                    depth: 0,
-                    time,
-                },
-                Vec::new(),
-            );
+            let note = Note {
+                score,
+                depth: 0,
+                time,
+            };
+            return Found {
+                note,
+                lines: Vec::new(),
+            };
         }
         self.searches += 1;
-        let result = self
-            .searcher
-            .search(history, self.limits, self.eval, self.stop, |_| {});
-        let mut line = result.pv;
+        let result =
+            self.searcher
+                .search_lines(history, self.limits, self.eval, self.stop, lines, |_| {});
+        let mut found: Vec<Line<MoveOf<V>>> = result
+            .lines
+            .into_iter()
+            .filter(|l| !l.pv.is_empty())
+            .collect();
         if let Some(mv) = result.best_move {
-            if line.first() != Some(&mv) {
-                line = vec![mv];
+            // No depth finished (a search stopped at once): its move alone.
+            if found.first().map(Line::first) != Some(mv) {
+                let pv = if result.pv.first() == Some(&mv) {
+                    result.pv
+                } else {
+                    vec![mv]
+                };
+                found = vec![Line {
+                    score: result.score,
+                    pv,
+                }];
             }
         }
         let note = Note {
@@ -227,7 +303,7 @@ impl<V: Variant> Engine<'_, V> {
             depth: result.depth,
             time: result.time,
         };
-        (note, line)
+        Found { note, lines: found }
     }
 }
 
@@ -266,31 +342,33 @@ pub fn analyse_until<V: Variant>(
     let moves = prepared.history.moves().to_vec();
     let total = moves.len() + 1;
     let mut history = History::new(*prepared.history.start());
-    // notes[k] from the side to move's view; lines[k] where searched now.
+    // notes[k] from the side to move's view; found[k] where searched now.
     let mut notes = Vec::with_capacity(total);
-    let mut lines: Vec<Option<Vec<MoveOf<V>>>> = Vec::with_capacity(total);
+    let mut found: Vec<Option<Found<MoveOf<V>>>> = Vec::with_capacity(total);
     for k in 0..total {
         if k > 0 {
             history.push(moves[k - 1]);
         }
-        let (note, line) = match prepared.notes[k] {
+        // The last position has no move to find alternatives to.
+        let lines = if k + 1 < total { settings.lines } else { 1 };
+        let (note, searched) = match prepared.notes[k] {
             Some(note) => (note, None),
             None => {
-                let (note, line) = engine.note(&history);
-                (note, Some(line))
+                let found = engine.note(&history, lines);
+                (found.note, Some(found))
             }
         };
         progress(Step {
             done: k + 1,
             total,
-            searched: line.is_some(),
+            searched: searched.is_some(),
             mv: k.checked_sub(1).map(|i| prepared.texts[i].as_str()),
             note: if k == 0 { note } else { mover_view(note) },
         });
         notes.push(note);
-        lines.push(line);
+        found.push(searched);
     }
-    let plies = judge_all(&prepared, &mut engine, &notes, &mut lines, settings);
+    let plies = judge_all(&prepared, &mut engine, &notes, &mut found, settings);
     GameAnalysis {
         tags: prepared.game.tags.clone(),
         first: prepared.history.start().side_to_move(),
@@ -310,14 +388,14 @@ fn mover_view(note: Note) -> Note {
     }
 }
 
-/// Every move's verdict, and the better move of each marked one (from a
-/// search made now, else the game's comment, else a search of the
+/// Every move's verdict and alternatives (from a search made now, else
+/// the game's variations where they are enough, else a search of the
 /// position before the move again).
 fn judge_all<V: Variant>(
     prepared: &Prepared<V>,
     engine: &mut Engine<'_, V>,
     notes: &[Note],
-    lines: &mut [Option<Vec<MoveOf<V>>>],
+    found: &mut [Option<Found<MoveOf<V>>>],
     settings: &Settings,
 ) -> Vec<PlyAnalysis> {
     let moves = prepared.history.moves();
@@ -325,28 +403,36 @@ fn judge_all<V: Variant>(
     let mut plies = Vec::with_capacity(moves.len());
     for (i, &mv) in moves.iter().enumerate() {
         let played = flip(notes[i + 1].score);
-        let mut verdict = settings.thresholds.judge(notes[i].score, played);
-        let mut better = None;
-        if verdict != Verdict::Good && prepared.better[i].is_some() && lines[i].is_none() {
-            better.clone_from(&prepared.better[i]);
-        } else if verdict != Verdict::Good {
-            if lines[i].is_none() {
-                lines[i] = Some(engine.note(&history).1);
-            }
-            let line = lines[i].as_deref().unwrap_or_default();
-            match line.first() {
-                // The engine's own move, or none: nothing better to name.
-                None => verdict = Verdict::Good,
-                Some(&best) if best == mv => verdict = Verdict::Good,
-                Some(_) => better = Some(write::better_text::<V>(notes[i].score, line)),
-            }
+        let verdict = settings.thresholds.judge(notes[i].score, played);
+        let read = &prepared.alternatives[i];
+        let others = history.current().count_moves().saturating_sub(1) as usize;
+        let marked = verdict != Verdict::Good;
+        let wanted = settings.lines > 1 || marked;
+        if wanted && found[i].is_none() && !enough(read, settings.lines, marked, others) {
+            found[i] = Some(engine.note(&history, settings.lines));
         }
+        let source = match &found[i] {
+            Some(f) => Source::Searched {
+                lines: &f.lines,
+                note: f.note,
+            },
+            None => Source::Read(read),
+        };
+        let choice = choose(
+            verdict,
+            mv,
+            played,
+            source,
+            settings.lines,
+            &settings.thresholds,
+        );
         plies.push(PlyAnalysis {
             text: prepared.texts[i].clone(),
             note: mover_view(notes[i + 1]),
-            verdict,
-            better,
+            verdict: choice.verdict,
+            alternatives: choice.alternatives,
             others: prepared.others[i].clone(),
+            variations: prepared.variations[i].clone(),
         });
         history.push(mv);
     }

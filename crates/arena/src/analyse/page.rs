@@ -75,8 +75,9 @@ mod tests {
                 time: Duration::ZERO,
             },
             verdict,
-            better: None,
+            alternatives: Vec::new(),
             others: Vec::new(),
+            variations: Vec::new(),
         }
     }
 

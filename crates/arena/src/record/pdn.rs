@@ -50,7 +50,11 @@ pub fn pdn_game<V: Variant>(record: &GameRecord, rules: &V, event: &str) -> Stri
         .moves
         .iter()
         .zip(&comments)
-        .map(|(text, comments)| Annotated { text, comments })
+        .map(|(text, comments)| Annotated {
+            text,
+            comments,
+            variations: &[],
+        })
         .collect();
     out.push_str(&pdn::annotated_movetext(
         first,
