@@ -2,16 +2,15 @@
 //! positions for `parlour train` (the pipeline of `parlour-train`).
 
 use crate::options::{
-    at_least, stop_on_ctrl_c, cores, thread_count, threads, EvalArg, GameArgs,
+    at_least, cores, depth_flag, nodes_flag, stop_on_ctrl_c, thread_count, threads, EvalArg,
+    GameArgs,
 };
 use crate::Run;
 use anyhow::{Context, Result};
-use clap::builder::TypedValueParser;
 use clap::Args;
 use crate::progress::Progress;
 use parlour_arena::{BookOptions, OpeningBook, OpeningSpec};
 use parlour_game::{Evaluator, History, Learn, Variant, Visit};
-use std::num::{NonZeroU32, NonZeroU64};
 use parlour_train::{Budget, SelfPlay, SelfPlayProgress};
 use std::path::PathBuf;
 
@@ -26,13 +25,12 @@ pub struct SelfPlayArgs {
     /// Games to play, at least 1.
     #[arg(long, default_value_t = 1000, value_parser = at_least(1u64))]
     games: u64,
-    /// Nodes a move, at least 1 (the default budget: 5000).
-    #[arg(long, conflicts_with = "depth",
-          value_parser = at_least(1u64).map(|n| NonZeroU64::new(n).expect("at least 1")))]
-    nodes: Option<NonZeroU64>,
-    /// Depth a move, at least 1, instead of a node budget.
-    #[arg(long, value_parser = at_least(1u32).map(|n| NonZeroU32::new(n).expect("at least 1")))]
-    depth: Option<NonZeroU32>,
+    /// Nodes a move, 1 to 10^15 (the default budget: 5000).
+    #[arg(long, conflicts_with = "depth", value_parser = nodes_flag())]
+    nodes: Option<u64>,
+    /// Depth a move, 1 to 100 plies, instead of a node budget.
+    #[arg(long, value_parser = depth_flag())]
+    depth: Option<u64>,
     /// After the opening, each game plays up to this many random plies (0
     /// or more).
     #[arg(long, default_value_t = 4)]
@@ -106,8 +104,9 @@ impl Visit for &SelfPlayArgs {
     fn visit<V: Variant>(self) -> Result<()> {
         let rules = self.game.rules::<V>()?;
         let budget = match (self.nodes, self.depth) {
-            (_, Some(d)) => Budget::Depth(d.get()),
-            (n, None) => Budget::Nodes(n.map_or(DEFAULT_NODES, NonZeroU64::get)),
+            // In range: the flag's parser checked it.
+            (_, Some(d)) => Budget::Depth(d as u32),
+            (n, None) => Budget::Nodes(n.unwrap_or(DEFAULT_NODES)),
         };
         // A game's openings: its deck, or its start (random openings are
         // the run's own random plies).

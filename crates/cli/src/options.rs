@@ -158,6 +158,22 @@ fn limit_flag(ask: fn(u64) -> LimitRequest) -> impl TypedValueParser<Value = u64
     }
 }
 
+/// `--depth`: 1 to [`parlour_search::MAX_DEPTH`], as every way in reads it.
+pub fn depth_flag() -> impl TypedValueParser<Value = u64> {
+    limit_flag(|n| LimitRequest {
+        depth: Some(n),
+        ..LimitRequest::default()
+    })
+}
+
+/// `--nodes`: 1 to [`parlour_search::MAX_NODES`], as every way in reads it.
+pub fn nodes_flag() -> impl TypedValueParser<Value = u64> {
+    limit_flag(|n| LimitRequest {
+        nodes: Some(n),
+        ..LimitRequest::default()
+    })
+}
+
 /// `--depth`, `--nodes`, `--movetime`: a search's limits as the command
 /// line asks for them (`best` adds a clock, [`ClockArgs`]). Each
 /// command's default, where none is given, is a named constant its help
@@ -166,12 +182,10 @@ fn limit_flag(ask: fn(u64) -> LimitRequest) -> impl TypedValueParser<Value = u64
 pub struct LimitArgs {
     /// Search to this depth in plies (1 to 100); beside a time or a node
     /// budget, the search stops there early.
-    #[arg(long, short, value_name = "PLIES",
-          value_parser = limit_flag(|n| LimitRequest { depth: Some(n), ..LimitRequest::default() }))]
+    #[arg(long, short, value_name = "PLIES", value_parser = depth_flag())]
     pub depth: Option<u64>,
     /// Search about this many nodes (1 to 10^15).
-    #[arg(long, value_name = "N",
-          value_parser = limit_flag(|n| LimitRequest { nodes: Some(n), ..LimitRequest::default() }))]
+    #[arg(long, value_name = "N", value_parser = nodes_flag())]
     pub nodes: Option<u64>,
     /// Think this many milliseconds (at least 1).
     #[arg(long, value_name = "MS",

@@ -51,6 +51,26 @@ pub fn echo_within<T: Display + ?Sized>(text: &T, chars: usize) -> Echo<'_, T> {
     Echo(text, chars)
 }
 
+/// A number as a message quotes it: as written where that is short (at
+/// most 16 characters), else in scientific form with four significant
+/// digits, so that `1e308` never fills a line.
+///
+/// ```
+/// use parlour_game::echo::number;
+/// assert_eq!(number(0.05), "0.05");
+/// assert_eq!(number(1e308), "1.000e308");
+/// assert_eq!(number(-1234567890123456789.0), "-1.235e18");
+/// assert_eq!(number(f64::NAN), "NaN");
+/// ```
+pub fn number(x: f64) -> String {
+    let plain = x.to_string();
+    if plain.len() <= 16 {
+        plain
+    } else {
+        format!("{x:.3e}")
+    }
+}
+
 impl<T: Display + ?Sized> Display for Echo<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = self.0.to_string();

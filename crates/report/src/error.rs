@@ -1,7 +1,7 @@
 //! What can be wrong with a report's inputs: an SPRT that does not read or
 //! cannot be run, a game between engines the match does not pair.
 
-use parlour_game::echo::{echo, echo_within};
+use parlour_game::echo::{echo, echo_within, number};
 
 /// An SPRT (`elo0,elo1,alpha,beta`) that does not read or cannot be run.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -26,7 +26,7 @@ pub enum SprtError {
         value: String,
     },
     /// `elo0` not below `elo1`.
-    #[error("SPRT: elo0 ({elo0}) must be smaller than elo1 ({elo1})")]
+    #[error("SPRT: elo0 ({}) must be smaller than elo1 ({})", number(*.elo0), number(*.elo1))]
     Bounds {
         /// The null hypothesis' Elo.
         elo0: f64,
@@ -34,7 +34,7 @@ pub enum SprtError {
         elo1: f64,
     },
     /// A probability outside (0, 1).
-    #[error("SPRT: {name} must be between 0 and 1, not {value}")]
+    #[error("SPRT: {name} must be between 0 and 1, not {}", number(*.value))]
     Probability {
         /// `alpha` or `beta`.
         name: &'static str,

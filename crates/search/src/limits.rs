@@ -6,7 +6,7 @@
 //! once from its limits ([`TimeBudget`]).
 
 use crate::MAX_DEPTH;
-use parlour_game::echo::echo;
+use parlour_game::echo::{echo, number};
 use std::time::Duration;
 
 /// The most nodes a search may be given: a quadrillion, years of search.
@@ -217,19 +217,8 @@ impl std::fmt::Display for Time {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Time::Millis(ms) => write!(f, "{} ms", echo(ms)),
-            Time::Seconds(s) => write!(f, "{} s", short_number(*s)),
+            Time::Seconds(s) => write!(f, "{} s", number(*s)),
         }
-    }
-}
-
-/// A number as a message quotes it: as written when short, else in a
-/// short scientific form (`1e308`, not 309 digits).
-fn short_number(value: f64) -> String {
-    let plain = value.to_string();
-    if plain.len() <= 16 {
-        plain
-    } else {
-        format!("{value:.3e}")
     }
 }
 
