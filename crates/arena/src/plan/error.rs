@@ -257,12 +257,12 @@ pub enum OpeningError {
         /// The move.
         mv: String,
     },
-    /// `--opening-start` past the end of the book.
-    #[error("the openings start at number {start}, but the book holds {openings}")]
+    /// `--opening-start` past the end of the openings.
+    #[error("the openings start at number {start}, but there are only {openings}")]
     StartBeyond {
         /// The number asked for, from 1.
         start: usize,
-        /// How many openings the book holds.
+        /// How many openings there are.
         openings: usize,
     },
     /// `--opening-start` with random openings, which have no order.
