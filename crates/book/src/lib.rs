@@ -9,6 +9,8 @@
 //! - [`lookup`]: a position's book moves with values backed up through the
 //!   book, and the choice of one ([`Pick`]: the best, or a seeded choice
 //!   within a margin of the best).
+//! - [`spec`]: a book as a user names it (`FILE` or `off`), opened for the
+//!   rules played.
 //! - [`build`]: the builder, drop-out expansion from each root driven by
 //!   parlour's own search, deterministic, resumable and split by root.
 //!
@@ -33,8 +35,10 @@
 pub mod build;
 pub mod file;
 pub mod lookup;
+pub mod spec;
 pub mod stats;
 
 pub use build::{BuildError, Builder, Control, Finish, Progress, RootSpec};
 pub use file::{Book, BookError, BookMove, Entry, Header, Root, Settings, DEFAULT_MAX_BYTES};
 pub use lookup::{BookChoice, Pick, PickError};
+pub use spec::{BookSpec, BookSpecError};

@@ -44,6 +44,9 @@ pub struct PlayOptions {
     /// Save the game as PDN here at the end; without it, the person is
     /// asked.
     pub pdn: Option<PathBuf>,
+    /// The opening book the engine plays from (its best move) before it
+    /// searches.
+    pub book: Option<Arc<parlour_book::Book>>,
 }
 
 impl Default for PlayOptions {
@@ -54,6 +57,7 @@ impl Default for PlayOptions {
             threads: 1,
             hash_mib: 32,
             pdn: None,
+            book: None,
         }
     }
 }
@@ -124,7 +128,16 @@ impl<V: Variant, R: BufRead, W: Write> Session<'_, V, R, W> {
         }
     }
 
-    fn think(&mut self) -> (Option<MoveOf<V>>, parlour_search::Score) {
+    /// The engine's move and its score, and whether it came from the
+    /// book (played without a search).
+    fn think(&mut self) -> (Option<MoveOf<V>>, parlour_search::Score, bool) {
+        let pos = self.history.current();
+        if let Some(book) = &self.options.book {
+            if let Some(choice) = book.choose(pos, parlour_book::Pick::Best, 0) {
+                let score = parlour_search::Score::from_internal(choice.value);
+                return (Some(choice.mv), score, true);
+            }
+        }
         let stop = Arc::new(AtomicBool::new(false));
         let result = self.searcher.search(
             &self.history,
@@ -133,7 +146,7 @@ impl<V: Variant, R: BufRead, W: Write> Session<'_, V, R, W> {
             &stop,
             |_| {},
         );
-        (result.best_move, result.score)
+        (result.best_move, result.score, false)
     }
 
     fn board(&mut self) -> io::Result<()> {
@@ -188,9 +201,10 @@ impl<V: Variant, R: BufRead, W: Write> Session<'_, V, R, W> {
                 return Ok(Some(outcome));
             }
             if self.history.current().side_to_move() != self.options.human {
-                let (best, score) = self.think();
+                let (best, score, from_book) = self.think();
                 let mv = best.expect("a game not over has a legal move");
-                writeln!(self.out, "parlour plays {mv} (score {score})")?;
+                let book = if from_book { "book, " } else { "" };
+                writeln!(self.out, "parlour plays {mv} ({book}score {score})")?;
                 if let Some(why) = V::explain(self.history.current(), mv) {
                     writeln!(self.out, "({why})")?;
                 }
@@ -225,9 +239,10 @@ impl<V: Variant, R: BufRead, W: Write> Session<'_, V, R, W> {
                 }
                 "board" => self.board()?,
                 "hint" => {
-                    let (best, score) = self.think();
+                    let (best, score, from_book) = self.think();
                     if let Some(mv) = best {
-                        writeln!(self.out, "hint: {mv} (score {score})")?;
+                        let book = if from_book { "book, " } else { "" };
+                        writeln!(self.out, "hint: {mv} ({book}score {score})")?;
                     }
                 }
                 "undo" => self.undo()?,

@@ -21,6 +21,7 @@ fn options(human: Side) -> PlayOptions {
         threads: 1,
         hash_mib: 1,
         pdn: None,
+        book: None,
     }
 }
 

@@ -118,6 +118,9 @@ pub enum SpecProblem {
     /// `eval=` empty.
     #[error("the evaluation is empty: write eval=NAME, as in eval=handwritten")]
     EmptyEval,
+    /// `book=` that names no book.
+    #[error(transparent)]
+    Book(#[from] parlour_book::BookSpecError),
     /// `egdb=` empty.
     #[error("the endgame databases' directory is empty: write egdb=DIR")]
     EmptyEgdb,

@@ -35,6 +35,8 @@ pub enum SpecKey {
     Eval,
     /// `egdb=DIR`: endgame databases.
     Egdb,
+    /// `book=FILE`: an opening book (`off`: none).
+    Book,
     /// `name=NAME`: the display name.
     Name,
     /// `seed=N`: a random player's own seed.
@@ -79,7 +81,9 @@ impl EngineKind {
             EngineKind::Random => &[Seed, Name],
             EngineKind::Greedy => &[Eval, Name],
             EngineKind::Hub => &[Depth, Nodes, Movetime, Tc, Name, Startup, Margin],
-            EngineKind::Search => &[Depth, Nodes, Movetime, Tc, Threads, Hash, Eval, Egdb, Name],
+            EngineKind::Search => &[
+                Depth, Nodes, Movetime, Tc, Threads, Hash, Eval, Egdb, Book, Name,
+            ],
         })
     }
 }
@@ -102,6 +106,7 @@ impl SpecKey {
             SpecKey::Hash => "hash",
             SpecKey::Eval => "eval",
             SpecKey::Egdb => "egdb",
+            SpecKey::Book => "book",
             SpecKey::Name => "name",
             SpecKey::Seed => "seed",
             SpecKey::Startup => "startup",
@@ -185,7 +190,7 @@ mod tests {
         assert_eq!(EngineKind::Random.options().to_string(), "seed, name");
         assert_eq!(
             EngineKind::Search.options().to_string(),
-            "depth, nodes, movetime, tc, threads, hash, eval, egdb, name"
+            "depth, nodes, movetime, tc, threads, hash, eval, egdb, book, name"
         );
         assert_eq!(
             EngineKind::Hub.options().find("margin"),

@@ -36,6 +36,7 @@
 
 use crate::plan::error::{SpecError, SpecProblem, TimeControlError};
 use crate::plan::options::{split_hub, EngineKind, SpecKey, HUB_PARAM};
+use parlour_book::BookSpec;
 use parlour_game::registry::EvalSpec;
 use parlour_search::{LimitRequest, Limits, Time, TimeLimit};
 use std::fmt;
@@ -132,6 +133,8 @@ pub struct EngineOptions {
     pub eval: Option<EvalSpec>,
     /// The directory of the endgame databases it probes, if any.
     pub egdb: Option<PathBuf>,
+    /// The opening book it plays from before it searches.
+    pub book: BookSpec,
 }
 
 /// An engine spec, read once where its text enters (the command line, a
@@ -354,6 +357,7 @@ impl Settings {
             }
             SpecKey::Egdb if value.is_empty() => return Err(SpecProblem::EmptyEgdb),
             SpecKey::Egdb => engine.egdb = Some(PathBuf::from(value)),
+            SpecKey::Book => engine.book = value.parse()?,
             SpecKey::Seed => self.seed = Some(seed(value)?),
             SpecKey::Depth => limits.depth = Some(whole(key, value)?),
             SpecKey::Nodes => limits.nodes = Some(whole(key, value)?),
@@ -529,6 +533,16 @@ mod tests {
                 limits: Some(Limits::depth(2)),
                 engine: EngineOptions {
                     eval: Some("handwritten".parse().unwrap()),
+                    ..EngineOptions::default()
+                },
+            }
+        );
+        assert_eq!(
+            spec("search:depth=2,book=b.book").kind,
+            PlayerKind::Search {
+                limits: Some(Limits::depth(2)),
+                engine: EngineOptions {
+                    book: BookSpec::File(PathBuf::from("b.book")),
                     ..EngineOptions::default()
                 },
             }
