@@ -115,6 +115,7 @@ impl Visit for &PlayArgs {
             hash_mib,
             pdn: self.pdn.clone(),
             book: book.map(std::sync::Arc::new),
+            book_pick: (self.book.book_pick, self.book.book_seed),
         };
         let eval = eval.evaluator(&V::rules_of(&start))?;
         let (input, output) = (std::io::stdin().lock(), std::io::stdout().lock());

@@ -4,7 +4,7 @@
 
 mod support;
 
-use support::{fails, ok, path, scratch};
+use support::{fails, ok, path, scratch, stdout, with_input};
 
 /// Builds `roots` into `file` with a tiny fixed-depth search.
 fn build(file: &std::path::Path, extra: &[&str]) -> String {
@@ -67,6 +67,54 @@ fn a_resumed_build_and_merged_shares_are_one_run() {
         "12-16,21-17",
     ]);
     assert_eq!(away, "not in the book\n");
+
+    // `best` plays a book move without a search, and says so; out of the
+    // book it searches.
+    let best = ok(&["best", "--book", path(&whole), "--depth", "2"]);
+    let lines: Vec<&str> = best.lines().collect();
+    assert_eq!(lines.len(), 2, "{best}");
+    assert!(lines[0].starts_with("info book move "), "{best}");
+    let book_move = lines[0].split_whitespace().nth(3).unwrap();
+    assert_eq!(lines[1], format!("bestmove {book_move}"));
+    let out = ok(&[
+        "best",
+        "--book",
+        path(&whole),
+        "--depth",
+        "2",
+        "--moves",
+        "12-16,21-17",
+    ]);
+    assert!(
+        out.starts_with("info depth ") && !out.contains("book"),
+        "{out}"
+    );
+    let off = ok(&["best", "--book", "off", "--depth", "2"]);
+    assert!(
+        off.starts_with("info depth ") && !off.contains("book"),
+        "{off}"
+    );
+
+    // The Hub engine answers from its book at once, whatever the level;
+    // the `book` parameter names it, and turns it off.
+    let session = "hub\ninit\nlevel depth=30\ngo think\nquit\n";
+    let text = stdout(&with_input(
+        &["hub", "--book", path(&whole)],
+        session.as_bytes(),
+    ));
+    let answers: Vec<&str> = text.lines().filter(|l| l.starts_with("done ")).collect();
+    assert_eq!(answers, [format!("done move={book_move}")], "{text}");
+    assert!(
+        text.contains(&format!("param name=book value={} ", path(&whole))),
+        "{text}"
+    );
+    let session = "set-param name=book value=off\nhub\nquit\n";
+    let text = stdout(&with_input(
+        &["hub", "--book", path(&whole)],
+        session.as_bytes(),
+    ));
+    assert!(text.contains("param name=book value=off "), "{text}");
+    assert!(!text.contains("error"), "{text}");
 }
 
 #[test]

@@ -47,6 +47,8 @@ pub struct PlayOptions {
     /// The opening book the engine plays from (its best move) before it
     /// searches.
     pub book: Option<Arc<parlour_book::Book>>,
+    /// How the book's move is picked, and the seed of a varied pick.
+    pub book_pick: (parlour_book::Pick, u64),
 }
 
 impl Default for PlayOptions {
@@ -58,6 +60,7 @@ impl Default for PlayOptions {
             hash_mib: 32,
             pdn: None,
             book: None,
+            book_pick: (parlour_book::Pick::Best, 0),
         }
     }
 }
@@ -133,7 +136,8 @@ impl<V: Variant, R: BufRead, W: Write> Session<'_, V, R, W> {
     fn think(&mut self) -> (Option<MoveOf<V>>, parlour_search::Score, bool) {
         let pos = self.history.current();
         if let Some(book) = &self.options.book {
-            if let Some(choice) = book.choose(pos, parlour_book::Pick::Best, 0) {
+            let (pick, seed) = self.options.book_pick;
+            if let Some(choice) = book.choose(pos, pick, seed) {
                 let score = parlour_search::Score::from_internal(choice.value);
                 return (Some(choice.mv), score, true);
             }

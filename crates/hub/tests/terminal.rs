@@ -22,6 +22,7 @@ fn options(human: Side) -> PlayOptions {
         hash_mib: 1,
         pdn: None,
         book: None,
+        book_pick: (parlour_book::Pick::Best, 0),
     }
 }
 
