@@ -56,17 +56,17 @@ struct BuildArgs {
     /// The positions each root grows to (default 1000).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     size: Option<u32>,
-    /// The depth each position is searched to.
-    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=64))]
-    depth: u32,
+    /// The depth each position is searched to (default 8).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    depth: Option<u32>,
     /// A node budget for each position's search.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
     /// The drop-out penalty: what each ply from the root costs a line,
     /// in the search's units (a man is about 100). Larger: a wider,
-    /// shallower book.
-    #[arg(long, default_value_t = 20)]
-    penalty: u32,
+    /// shallower book (default 20).
+    #[arg(long)]
+    penalty: Option<u32>,
     /// Build share K of N (`2/3`) of the roots, for several machines;
     /// `parlour book merge` joins the shares' files.
     #[arg(long, value_name = "K/N")]
@@ -144,6 +144,7 @@ impl Visit for &BuildArgs {
         let mut book = if self.resume {
             let mut book = load(&self.out)?;
             book.check_for(V::NAME, &rules.to_string())?;
+            self.check_resume(&book)?;
             if let Some(size) = self.size {
                 book.roots.iter_mut().for_each(|r| r.size = size);
             }
@@ -162,9 +163,9 @@ impl Visit for &BuildArgs {
             };
             let roots = build::roots(&rules, &names)?;
             let settings = Settings {
-                depth: self.depth,
+                depth: self.depth.unwrap_or(8),
                 nodes: self.nodes,
-                penalty: self.penalty,
+                penalty: self.penalty.unwrap_or(20),
             };
             let size = self.size.unwrap_or(1000);
             build::plan(&rules, settings, &roots, size, self.share.unwrap_or(Share::WHOLE))
@@ -224,6 +225,25 @@ impl Visit for &BuildArgs {
             book.len(),
             started.elapsed().as_secs_f64()
         );
+        Ok(())
+    }
+}
+
+impl BuildArgs {
+    /// Refuses flags a resumed build cannot honour: the book's settings
+    /// and roots are its own, and a build on other ones would not be the
+    /// book they began.
+    fn check_resume(&self, book: &Book) -> Result<()> {
+        let had = book.header.settings;
+        let differs = self.depth.is_some_and(|d| d != had.depth)
+            || self.penalty.is_some_and(|p| p != had.penalty)
+            || (self.nodes.is_some() && self.nodes != had.nodes);
+        if differs {
+            bail!("--resume goes on with the book's own settings ({had}): leave out --depth, --nodes and --penalty, or give the same");
+        }
+        if !self.roots.is_empty() || self.share.is_some() {
+            bail!("--resume goes on with the book's own roots: leave out --roots and --share");
+        }
         Ok(())
     }
 }
