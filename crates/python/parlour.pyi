@@ -142,6 +142,9 @@ class SearchResult:
     def pv(self) -> List[Union[Move, PegMove]]: ...
     @property
     def time(self) -> float: ...
+    @property
+    def book(self) -> bool:
+        """Whether the move came from the engine's opening book (no search)."""
 
 class Engine:
     """The alpha-beta engine; its search releases the GIL and stops on Ctrl-C."""
@@ -152,7 +155,10 @@ class Engine:
         hash_mb: int = 64,
         eval: Optional[str] = None,
         egdb: Optional[Union[str, os.PathLike[str]]] = None,
-    ) -> None: ...
+        book: Optional[Union[str, os.PathLike[str]]] = None,
+    ) -> None:
+        """book: an opening book made by `parlour book build`, or "off"; a
+        position in it is answered with its best move, without a search."""
     def search(
         self,
         board: Union[Board, PegBoard],
@@ -171,6 +177,9 @@ class Engine:
     def eval(self) -> str: ...
     @property
     def egdb(self) -> Optional[pathlib.Path]: ...
+    @property
+    def book(self) -> str:
+        """The opening book's file, or "off"."""
 
 class PdnGame:
     """A game of a PDN file: tags, moves, result and the board they lead to."""

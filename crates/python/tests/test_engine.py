@@ -175,3 +175,20 @@ def test_endgame_databases(cli, tmp_path):
     assert result.move in board.legal_moves and result.score > 20000
     with pytest.raises(parlour.EngineError, match="no endgame databases"):
         engine.search(parlour.PegBoard(), depth=1)
+
+
+def test_an_opening_book_answers_without_a_search(cli, tmp_path):
+    book = tmp_path / "start.book"
+    cli("book", "build", "--out", str(book), "--roots", "start", "--size", "6", "--depth", "3")
+    engine = parlour.Engine(book=str(book))
+    assert engine.book == str(book)
+    result = engine.search(parlour.Board(), depth=9)
+    assert result.book and result.nodes == 0
+    assert result.move in parlour.Board().legal_moves and result.pv == [result.move]
+    assert cli("best", "--book", str(book))[-1] == "bestmove %s" % result.move
+    plain = parlour.Engine(book="off").search(parlour.Board(), depth=2)
+    assert not plain.book and plain.nodes > 0
+    with pytest.raises(parlour.EngineError, match="not for checkers huffing"):
+        engine.search(parlour.Board(rules="huffing"), depth=1)
+    with pytest.raises(parlour.EngineError, match="cannot read"):
+        parlour.Engine(book=str(tmp_path / "none.book"))
