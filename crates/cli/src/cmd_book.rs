@@ -121,14 +121,28 @@ impl Run for BookArgs {
     fn run(self) -> Result<()> {
         match self.command {
             BookCommand::Build(args) => args.game.visit(&args)?,
-            BookCommand::Show(args) => args.game.visit(&args)?,
+            BookCommand::Show(args) => reader_may_go(args.game.visit(&args)?),
             BookCommand::Stats(args) => {
                 let book = load(&args.file.book)?;
                 let game = book.header.game.clone();
-                Games::visit(&game, Stats { args: &args, book })?
+                reader_may_go(Games::visit(&game, Stats { args: &args, book })?)
             }
             BookCommand::Merge(args) => merge(&args),
         }
+    }
+}
+
+/// A table's printing, where a reader that goes away (`| head`) is no
+/// failure: there is no one left to print for.
+fn reader_may_go(printed: Result<()>) -> Result<()> {
+    match printed {
+        Err(e)
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            Ok(())
+        }
+        other => other,
     }
 }
 
