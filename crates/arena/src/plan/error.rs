@@ -121,6 +121,9 @@ pub enum SpecProblem {
     /// `book=` that names no book.
     #[error(transparent)]
     Book(#[from] parlour_book::BookSpecError),
+    /// `bookpick=` that is no way to pick.
+    #[error(transparent)]
+    BookPick(#[from] parlour_book::PickError),
     /// `egdb=` empty.
     #[error("the endgame databases' directory is empty: write egdb=DIR")]
     EmptyEgdb,

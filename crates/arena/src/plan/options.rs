@@ -37,6 +37,8 @@ pub enum SpecKey {
     Egdb,
     /// `book=FILE`: an opening book (`off`: none).
     Book,
+    /// `bookpick=best|varied:N`: how a book move is picked.
+    BookPick,
     /// `name=NAME`: the display name.
     Name,
     /// `seed=N`: a random player's own seed.
@@ -82,7 +84,7 @@ impl EngineKind {
             EngineKind::Greedy => &[Eval, Name],
             EngineKind::Hub => &[Depth, Nodes, Movetime, Tc, Name, Startup, Margin],
             EngineKind::Search => &[
-                Depth, Nodes, Movetime, Tc, Threads, Hash, Eval, Egdb, Book, Name,
+                Depth, Nodes, Movetime, Tc, Threads, Hash, Eval, Egdb, Book, BookPick, Name,
             ],
         })
     }
@@ -107,6 +109,7 @@ impl SpecKey {
             SpecKey::Eval => "eval",
             SpecKey::Egdb => "egdb",
             SpecKey::Book => "book",
+            SpecKey::BookPick => "bookpick",
             SpecKey::Name => "name",
             SpecKey::Seed => "seed",
             SpecKey::Startup => "startup",
@@ -190,7 +193,7 @@ mod tests {
         assert_eq!(EngineKind::Random.options().to_string(), "seed, name");
         assert_eq!(
             EngineKind::Search.options().to_string(),
-            "depth, nodes, movetime, tc, threads, hash, eval, egdb, book, name"
+            "depth, nodes, movetime, tc, threads, hash, eval, egdb, book, bookpick, name"
         );
         assert_eq!(
             EngineKind::Hub.options().find("margin"),

@@ -49,8 +49,11 @@ pub struct SearchPlayer<G: Evaluate> {
     searcher: Searcher,
     eval: G::Evaluator,
     stop: Arc<AtomicBool>,
-    /// The opening book it plays from, its best move, before it searches.
+    /// The opening book it plays from before it searches, how it picks
+    /// a move of it, and the game's seed for a varied pick.
     book: Option<Arc<Book>>,
+    book_pick: Pick,
+    seed: u64,
 }
 
 impl<G: Evaluate> SearchPlayer<G> {
@@ -85,6 +88,8 @@ impl<G: Evaluate> SearchPlayer<G> {
             eval,
             stop: Arc::new(AtomicBool::new(false)),
             book: None,
+            book_pick: engine.book_pick,
+            seed: 0,
         })
     }
 
@@ -102,8 +107,9 @@ impl<G: Evaluate> Player<G> for SearchPlayer<G> {
 
     /// Forgets the last game: with one thread, a game depends only on the
     /// moves, not on what came before.
-    fn new_game(&mut self, _seed: u64) {
+    fn new_game(&mut self, seed: u64) {
         self.searcher.clear();
+        self.seed = seed;
     }
 
     fn evaluation(&self) -> Option<String> {
@@ -116,7 +122,7 @@ impl<G: Evaluate> Player<G> for SearchPlayer<G> {
         clock: &ClockState,
     ) -> Result<Choice<G::Move>, EngineError> {
         if let Some(book) = &self.book {
-            if let Some(choice) = book.choose(game.current(), Pick::Best, 0) {
+            if let Some(choice) = book.choose(game.current(), self.book_pick, self.seed) {
                 return Ok(Choice {
                     depth: Some(choice.depth),
                     ..Choice::scored(choice.mv, choice.value)
