@@ -12,7 +12,7 @@
 //! | game name, rules text | text each (a u16 length, then UTF-8) |
 //! | search depth, search nodes (0: none), drop-out penalty | 4, 8, 4 |
 //! | roots: count, then each: index, name, line, size, done | 4; 4, text, text, 4, 4 |
-//! | entries: count, then each, by key: key, move count, moves | 4; 8, 1, moves |
+//! | entries: count, then each, by key: key, move count, moves | 4; 8, 2, moves |
 //! | a move: its text, value, depth, count | text, 4, 1, 4 |
 //! | CRC-32 of everything before it | 4 |
 
@@ -270,8 +270,10 @@ impl Book {
         put_u32(&mut out, self.entries.len() as u32);
         for (key, entry) in &self.entries {
             out.extend_from_slice(&key.to_le_bytes());
-            out.push(entry.moves.len() as u8);
-            for mv in &entry.moves {
+            // No game of the registry has 65,536 moves in a position; the
+            // search's own move index is 16 bits too.
+            out.extend_from_slice(&(entry.moves.len().min(u16::MAX as usize) as u16).to_le_bytes());
+            for mv in entry.moves.iter().take(u16::MAX as usize) {
                 put_text(&mut out, &mv.mv);
                 out.extend_from_slice(&mv.value.to_le_bytes());
                 out.push(mv.depth);
@@ -329,9 +331,9 @@ impl Book {
                 done: r.u32()?,
             });
         }
-        for _ in 0..r.count(9)? {
+        for _ in 0..r.count(10)? {
             let key = r.u64()?;
-            let n = r.u8()?;
+            let n = r.u16()?;
             let mut moves = Vec::with_capacity(n as usize);
             for _ in 0..n {
                 moves.push(BookMove {
@@ -477,6 +479,10 @@ impl Reader<'_> {
 
     fn u8(&mut self) -> Result<u8, BookError> {
         Ok(self.take(1)?[0])
+    }
+
+    fn u16(&mut self) -> Result<u16, BookError> {
+        Ok(u16::from_le_bytes(self.take(2)?.try_into().expect("2")))
     }
 
     fn u32(&mut self) -> Result<u32, BookError> {
