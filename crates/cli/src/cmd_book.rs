@@ -314,7 +314,10 @@ impl Visit for Stats<'_> {
         let rules = V::parse_rules(&book.header.rules).context("the book's rules")?;
         let stats = stats::stats(&book, &rules)?;
         let mut out = std::io::stdout().lock();
-        writeln!(out, "book:      {} {}", book.header.game, book.header.rules)?;
+        let rules = &book.header.rules;
+        // A game's default rules may be written as nothing (the peg game's).
+        let rules = if rules.is_empty() { "default rules" } else { rules };
+        writeln!(out, "book:      {} {rules}", book.header.game)?;
         writeln!(out, "built:     {}", book.header.settings)?;
         writeln!(out, "positions: {}", stats.positions)?;
         writeln!(out, "moves:     {}", stats.moves)?;
