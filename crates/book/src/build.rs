@@ -516,3 +516,35 @@ mod tests {
         assert_eq!(default_roots(&Rules::HUFFING), ["start"]);
     }
 }
+
+#[cfg(test)]
+mod any_game {
+    use super::*;
+    use parlour_pegs::PegRules;
+
+    /// The builder knows no game: the peg game's book grows as checkers'.
+    #[test]
+    fn the_peg_game_has_a_book_too() {
+        let rules = PegRules::default();
+        let settings = Settings {
+            depth: 1,
+            nodes: None,
+            penalty: 20,
+        };
+        assert_eq!(default_roots(&rules), ["start"]);
+        let specs = roots(&rules, &["start"]).unwrap();
+        let mut book = plan(&rules, settings, &specs, 4, Share::WHOLE);
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut builder = Builder::new(rules, rules.default_evaluator(), stop).unwrap();
+        assert_eq!(
+            builder.run(&mut book, |_, _| Control::Go).unwrap(),
+            Finish::Done
+        );
+        assert_eq!(book.len(), 4);
+        let start = rules.start();
+        let moves = book.moves_of(&start).unwrap();
+        assert_eq!(moves.len() as u64, start.count_moves());
+        let bytes = book.to_bytes();
+        assert_eq!(Book::from_bytes(&bytes).unwrap(), book);
+    }
+}
