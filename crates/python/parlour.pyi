@@ -145,6 +145,9 @@ class SearchResult:
         """The score is the position's proven value (a win or loss found, or the databases')."""
     @property
     def time(self) -> float: ...
+    @property
+    def book(self) -> bool:
+        """Whether the move came from the engine's opening book (no search)."""
 
 class Engine:
     """The alpha-beta engine; its search releases the GIL and stops on Ctrl-C."""
@@ -157,9 +160,12 @@ class Engine:
         egdb: Optional[Union[str, os.PathLike[str]]] = None,
         skill: int = 10,
         seed: int = 0,
+        book: Optional[Union[str, os.PathLike[str]]] = None,
     ) -> None:
         """skill 1 (weakest) to 10 (full strength): a weaker level searches less and plays
-        one of its best few moves by a draw from seed; ValueError outside 1 to 10."""
+        one of its best few moves by a draw from seed; ValueError outside 1 to 10.
+        book: an opening book made by `parlour book build`, or "off"; a
+        position in it is answered with its best move, without a search."""
     def search(
         self,
         board: Union[Board, PegBoard],
@@ -199,6 +205,9 @@ class Engine:
     def skill(self) -> int: ...
     @property
     def egdb(self) -> Optional[pathlib.Path]: ...
+    @property
+    def book(self) -> str:
+        """The opening book's file, or "off"."""
 
 class PdnGame:
     """A game of a PDN file: tags, moves, result and the board they lead to."""

@@ -102,7 +102,7 @@ pub use plan::error::{
     TimeControlError,
 };
 pub use plan::header::{HeaderOpening, MatchHeader, HEADER_FORMAT};
-pub use plan::openings::{self, BookOptions, Loaded, Opening, OpeningBook, OpeningSpec};
+pub use plan::openings::{self, Loaded, Opening, OpeningSpec, Openings, OpeningsOptions};
 pub use plan::options::{AllowedOptions, EngineKind, SpecKey};
 pub use plan::schedule::{GameCount, Tournament};
 pub use plan::shard::Shard;

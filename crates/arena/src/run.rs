@@ -228,7 +228,7 @@ impl<'a, V: Variant> Run<'a, V> {
             [Ok(black), Ok(white)] => [black, white],
             [Err(e), _] | [_, Err(e)] => return Err(e.into()),
         };
-        let opening = self.plan.book.get(slot.round);
+        let opening = self.plan.openings.get(slot.round);
         let setup = GameSetup {
             index,
             round: slot.round,

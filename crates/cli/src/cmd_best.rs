@@ -2,8 +2,8 @@
 //! then the best move.
 
 use crate::options::{
-    cores, limits_or, play_moves, threads, ClockArgs, EngineArgs, GameArgs, LimitArgs, LinesArg,
-    MovesArg, PictureArgs, SkillArg,
+    cores, limits_or, play_moves, threads, BookArgs, ClockArgs, EngineArgs, GameArgs, LimitArgs,
+    LinesArg, MovesArg, PictureArgs, SkillArg,
 };
 use crate::Run;
 use anyhow::{bail, Context, Result};
@@ -37,6 +37,8 @@ pub struct BestArgs {
     skill: SkillArg,
     #[command(flatten)]
     engine: EngineArgs,
+    #[command(flatten)]
+    book: BookArgs,
     /// With `--svg FILE`: the position searched, the best move and the
     /// principal variation drawn on it as numbered arrows.
     #[command(flatten)]
@@ -92,6 +94,25 @@ impl Visit for &BestArgs {
                 .and_then(|()| writeln!(out, "bestmove none"))
                 .context("cannot write")?;
             return self.picture.write::<V>(history.current(), &[]);
+        }
+        let pos = history.current();
+        if let Some(book) = self.book.open(&V::rules_of(pos))? {
+            if let Some(choice) = book.choose(pos, self.book.book_pick, self.book.book_seed) {
+                // A book move is played without a search.
+                let mut out = std::io::stdout().lock();
+                writeln!(
+                    out,
+                    "info book move {} value {} depth {} count {}",
+                    choice.mv,
+                    parlour_search::Score::from_internal(choice.value),
+                    choice.depth,
+                    choice.count
+                )
+                .and_then(|()| writeln!(out, "bestmove {}", choice.mv))
+                .context("cannot write")?;
+                drop(out);
+                return self.picture.write::<V>(pos, &[choice.mv]);
+            }
         }
         let mut searcher = Searcher::new(threads(self.engine.threads, cores()), self.engine.hash)?;
         let stop = Arc::new(AtomicBool::new(false));

@@ -25,6 +25,11 @@ pub struct HubArgs {
     game: GameArgs,
     #[command(flatten)]
     engine: EngineArgs,
+    /// An opening book made by `parlour book build`, or `off`: a position
+    /// in it is answered with its best move, without a search (the `book`
+    /// parameter changes it).
+    #[arg(long, value_name = "FILE|off", default_value = "off")]
+    book: parlour_book::BookSpec,
 }
 
 /// The Hub variant the flags ask for, their rules and evaluation checked
@@ -35,6 +40,9 @@ impl Visit for &HubArgs {
     fn visit<V: Variant>(self) -> Result<&'static str> {
         let rules = self.game.rules::<V>()?;
         self.engine.eval.evaluator(&rules)?;
+        self.book
+            .open(&rules)
+            .with_context(|| format!("bad --book `{}`", self.book))?;
         Ok(rules.hub_variant())
     }
 }
@@ -56,6 +64,7 @@ impl Run for HubArgs {
             egdb: engine.eval.egdb()?,
             threads: threads(engine.threads, 1),
             hash_mib: engine.hash,
+            book: self.book.clone(),
             ..ServerOptions::default()
         };
         serve_games::<Games, _, _>(std::io::stdin().lock(), std::io::stdout(), options)

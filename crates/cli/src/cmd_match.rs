@@ -13,8 +13,8 @@ use crate::Run;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use parlour_arena::{
-    hub_factory, run_match, Adjudication, BookOptions, DrawRule, GameCount, MatchConfig, MatchReport,
-    OpeningBook, OpeningSpec, PlayerKind, PlayerSpec, Progress, ResignRule, Shard, Sprt, SprtModel, Tournament,
+    hub_factory, run_match, Adjudication, OpeningsOptions, DrawRule, GameCount, MatchConfig, MatchReport,
+    Openings, OpeningSpec, PlayerKind, PlayerSpec, Progress, ResignRule, Shard, Sprt, SprtModel, Tournament,
 };
 use parlour_game::{Variant, Visit};
 use std::path::PathBuf;
@@ -66,7 +66,8 @@ pub struct MatchArgs {
     game: GameArgs,
     /// An engine, at least two: `search:depth=8`, `search:movetime=100`,
     /// `search:nodes=50000`, `search:tc=10+0.1` (with `threads=N`,
-    /// `hash=MIB`, `eval=SPEC`), `greedy` (with `eval=SPEC`), `random` or
+    /// `hash=MIB`, `eval=SPEC`, `book=FILE`, `bookpick=best|varied:N`),
+    /// `greedy` (with `eval=SPEC`), `random` or
     /// `random:seed=N`; each with `name=...` for its display name. Without
     /// any: `search:depth=6` against `greedy` for checkers (`search:depth=3`
     /// for pegs), for 4 rounds.
@@ -110,7 +111,7 @@ pub struct MatchArgs {
     /// Play the openings in an order drawn from the seed.
     #[arg(long)]
     shuffle: bool,
-    /// With a PDN book: play each game's first N plies as its opening
+    /// With a PDN openings file: play each game's first N plies as its opening
     /// (default: all of them, short of a move that ends the game).
     #[arg(long, value_name = "N")]
     opening_plies: Option<usize>,
@@ -119,7 +120,7 @@ pub struct MatchArgs {
     /// `databases`.
     #[arg(long, value_name = "DIR")]
     adjudicate_egdb: Option<PathBuf>,
-    /// Begin at the K-th opening of the book (from 1; after `--shuffle`),
+    /// Begin at the K-th opening of the list (from 1; after `--shuffle`),
     /// the ones before it played last.
     #[arg(long, value_name = "K", default_value_t = 1,
           value_parser = clap::value_parser!(u64).range(1..))]
@@ -316,16 +317,16 @@ impl Visit for &MatchArgs {
     }
 }
 
-/// How many openings of the book were left out as found twice, if any (a
-/// book that does not load is the match's to refuse).
+/// How many openings were left out as found twice, if any (openings that
+/// do not load are the match's to refuse).
 fn say_duplicates<V: Variant>(config: &MatchConfig, rules: &V) {
     let text = config.openings.as_deref().unwrap_or_else(|| V::default_openings());
     let Ok(spec) = OpeningSpec::parse::<V>(text) else {
         return;
     };
-    if let Ok(loaded) = OpeningBook::load(&spec, rules, &BookOptions::of(config)) {
+    if let Ok(loaded) = Openings::load(&spec, rules, &OpeningsOptions::of(config)) {
         if loaded.duplicates > 0 {
-            let openings = loaded.book.len().unwrap_or(0);
+            let openings = loaded.openings.len().unwrap_or(0);
             eprintln!(
                 "parlour match: {openings} openings, {} found twice left out",
                 loaded.duplicates

@@ -1,6 +1,6 @@
 //! `parlour play`: a game against the engine in the terminal.
 
-use crate::options::{engine_spec, mebibytes, thread_count, threads, EvalArg, GameArgs};
+use crate::options::{engine_spec, mebibytes, thread_count, threads, BookArgs, EvalArg, GameArgs};
 use crate::Run;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
@@ -50,6 +50,8 @@ pub struct PlayArgs {
     hash: Option<usize>,
     #[command(flatten)]
     eval: EvalArg,
+    #[command(flatten)]
+    book: BookArgs,
 }
 
 /// The engine `--engine` names, read as `match` reads an engine spec: a
@@ -80,11 +82,31 @@ fn engine(args: &PlayArgs) -> Result<(Limits, usize, usize, EvalArg, Skill)> {
     Ok((limits, threads, hash, args.eval.with_spec(engine)?, skill))
 }
 
+/// The book `book=` in `--engine` names, if it names one (and `--book`
+/// does not as well).
+fn engine_book(args: &PlayArgs) -> Result<Option<parlour_book::BookSpec>> {
+    let PlayerKind::Search { engine, .. } = &args.engine.kind else {
+        return Ok(None);
+    };
+    match (&engine.book, &args.book.book) {
+        (parlour_book::BookSpec::Off, _) => Ok(None),
+        (_, parlour_book::BookSpec::File(_)) => {
+            bail!("the book is named twice: give --book or book= in --engine, not both")
+        }
+        (spec, _) => Ok(Some(spec.clone())),
+    }
+}
+
 impl Visit for &PlayArgs {
     type Output = Result<()>;
 
     fn visit<V: Variant>(self) -> Result<()> {
         let (limits, threads, hash_mib, eval, skill) = engine(self)?;
+        let start = self.game.position::<V>()?;
+        let book = match &engine_book(self)? {
+            Some(spec) => spec.open(&V::rules_of(&start)).context("bad book")?,
+            None => self.book.open(&V::rules_of(&start))?,
+        };
         let options = PlayOptions {
             human: match self.colour {
                 Colour::Black => Side::Black,
@@ -99,8 +121,9 @@ impl Visit for &PlayArgs {
             seed: std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |t| t.as_nanos() as u64),
+            book: book.map(std::sync::Arc::new),
+            book_pick: (self.book.book_pick, self.book.book_seed),
         };
-        let start = self.game.position::<V>()?;
         let eval = eval.evaluator(&V::rules_of(&start))?;
         let (input, output) = (std::io::stdin().lock(), std::io::stdout().lock());
         play::<V, _, _>(start, input, output, &options, eval).context("play")?;

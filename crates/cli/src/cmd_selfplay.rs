@@ -9,7 +9,7 @@ use crate::Run;
 use anyhow::{Context, Result};
 use clap::Args;
 use crate::progress::Progress;
-use parlour_arena::{BookOptions, OpeningBook, OpeningSpec};
+use parlour_arena::{OpeningsOptions, Openings, OpeningSpec};
 use parlour_game::{Evaluator, History, Learn, Variant, Visit};
 use parlour_train::{Budget, SelfPlay, SelfPlayProgress};
 use std::path::PathBuf;
@@ -119,16 +119,16 @@ impl Visit for &SelfPlayArgs {
             OpeningSpec::Random { .. } => OpeningSpec::Start,
             other => other,
         };
-        let options = BookOptions {
+        let options = OpeningsOptions {
             seed: self.seed,
-            ..BookOptions::default()
+            ..OpeningsOptions::default()
         };
-        let book = OpeningBook::load(&spec, &rules, &options)
+        let list = Openings::load(&spec, &rules, &options)
             .context("bad --openings")?
-            .book;
-        let openings: Vec<History<V::Position>> = (0..book.len().unwrap_or(1))
+            .openings;
+        let openings: Vec<History<V::Position>> = (0..list.len().unwrap_or(1))
             .map(|i| {
-                let opening = book.get(i);
+                let opening = list.get(i);
                 let mut history = History::new(opening.start);
                 for mv in opening.moves {
                     history.push(mv);

@@ -27,6 +27,11 @@ pub struct ServeArgs {
     /// value. With no DIR, the directory `egdb build` writes to by default.
     #[arg(long, value_name = "DIR")]
     egdb: Option<Option<PathBuf>>,
+    /// An opening book made by `parlour book build`, or `off`: the engine
+    /// plays a position in it from the book, without a search (analyses
+    /// still search).
+    #[arg(long, value_name = "FILE|off", default_value = "off")]
+    book: parlour_book::BookSpec,
     /// A match's results file (`parlour match --results`) to follow on the
     /// page `/watch` while the match writes it.
     #[arg(long, value_name = "RESULTS")]
@@ -57,6 +62,7 @@ impl Run for ServeArgs {
             host: self.host,
             port: self.port,
             egdb: crate::cmd_egdb::flag_dir(&self.egdb)?,
+            book: self.book,
             watch: self.watch,
             searches: self.searches.unwrap_or_else(parlour_serve::default_searches),
         };

@@ -515,3 +515,29 @@ impl WideArg {
         }
     }
 }
+
+/// `--book FILE|off`, `--book-pick` and `--book-seed`: the opening book an
+/// engine plays from before it searches.
+#[derive(Args, Debug, Clone, Default)]
+pub struct BookArgs {
+    /// An opening book made by `parlour book build`, or `off`: a position
+    /// in it is answered from it, without a search.
+    #[arg(long, value_name = "FILE|off", default_value = "off")]
+    pub book: parlour_book::BookSpec,
+    /// How a book move is picked: `best`, or `varied:N`, any move within N
+    /// (the search's units) of the best, by --book-seed.
+    #[arg(long, value_name = "HOW", default_value = "best")]
+    pub book_pick: parlour_book::Pick,
+    /// The seed of a varied pick.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub book_seed: u64,
+}
+
+impl BookArgs {
+    /// The book named, checked to be for `rules`; `None` for `off`.
+    pub fn open<V: Variant>(&self, rules: &V) -> Result<Option<parlour_book::Book>> {
+        self.book
+            .open(rules)
+            .with_context(|| format!("bad --book `{}`", self.book))
+    }
+}

@@ -62,7 +62,7 @@ fn match_pdn_carries_each_engine_moves_score_depth_and_time() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-/// A PDN book of the first `n` ACF ballots, each a game of its three
+/// A PDN openings file of the first `n` ACF ballots, each a game of its three
 /// moves, numbered as a match writes them.
 fn ballot_book(n: usize) -> (String, Vec<String>) {
     let table = include_str!("../../../testdata/three-move-ballots.tsv");
@@ -90,7 +90,7 @@ fn ballot_book(n: usize) -> (String, Vec<String>) {
 }
 
 #[test]
-fn a_pdn_book_is_played_in_order_each_opening_with_colours_swapped() {
+fn a_pdn_openings_is_played_in_order_each_opening_with_colours_swapped() {
     let dir = scratch("pdn-book");
     let (text, lines) = ballot_book(100);
     let book = dir.join("book.pdn");
@@ -189,7 +189,7 @@ fn a_pdn_book_is_played_in_order_each_opening_with_colours_swapped() {
         "1",
     ]);
     assert!(
-        err.contains("the openings start at number 101, but the book holds 100"),
+        err.contains("the openings start at number 101, but there are only 100"),
         "{err}"
     );
     std::fs::remove_dir_all(dir).unwrap();

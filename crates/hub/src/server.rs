@@ -59,6 +59,9 @@ pub struct ServerOptions {
     /// Endgame databases (`--egdb`, the `egdb` parameter): a directory
     /// built by `parlour egdb build`, for english checkers.
     pub egdb: Option<std::path::PathBuf>,
+    /// The opening book (`--book`, the `book` parameter): a file made by
+    /// `parlour book build`, played from before a search.
+    pub book: parlour_book::BookSpec,
     /// Search threads.
     pub threads: usize,
     /// Transposition table size in MiB.
@@ -84,6 +87,7 @@ impl Default for ServerOptions {
             rules: None,
             eval: None,
             egdb: None,
+            book: parlour_book::BookSpec::Off,
             threads: 1,
             hash_mib: 64,
             lines: 1,
@@ -145,7 +149,19 @@ struct Session<'scope, 'env, W: Write + Send, L: GameList> {
     /// The games begun (`new-game`): the seed of a weaker skill's draws,
     /// so that one game's moves are not the last's.
     game_number: u64,
+    /// The opening book of `options.book`, read.
+    book: Option<Arc<parlour_book::Book>>,
     games: PhantomData<L>,
+}
+
+/// The book `spec` names, read (its rules are checked when a game is
+/// opened with it).
+fn open_book(spec: &parlour_book::BookSpec) -> Result<Option<Arc<parlour_book::Book>>, TableError> {
+    let parlour_book::BookSpec::File(path) = spec else {
+        return Ok(None);
+    };
+    let book = parlour_book::Book::load(path, parlour_book::DEFAULT_MAX_BYTES)?;
+    Ok(Some(Arc::new(book)))
 }
 
 /// Writes one line (and flushes it) on the shared output.
@@ -230,6 +246,7 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
             rules,
             eval,
             egdb: self.options.egdb.as_deref(),
+            book: self.book.as_ref(),
         })
     }
 
@@ -273,6 +290,7 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
                     .unwrap_or_default(),
                 "string",
             ),
+            param("book", &o.book, "string"),
             param("threads", &o.threads, "int")
                 .arg("min", 1)
                 .arg("max", MAX_THREADS),
@@ -337,6 +355,20 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
                     self.options.egdb = before;
                     return Err(e.into());
                 }
+                self.forget_position();
+            }
+            "book" => {
+                let spec = match text {
+                    Some(t) => t.parse().map_err(TableError::BookSpec)?,
+                    None => parlour_book::BookSpec::Off,
+                };
+                let book = open_book(&spec)?;
+                let before = std::mem::replace(&mut self.book, book);
+                if let Err(e) = self.start() {
+                    self.book = before;
+                    return Err(e.into());
+                }
+                self.options.book = spec;
                 self.forget_position();
             }
             "threads" => self.options.threads = whole(name, value, 1, MAX_THREADS as u64)? as usize,
@@ -497,6 +529,15 @@ pub fn serve_games<L: GameList, R: BufRead, W: Write + Send>(
     let first = L::hub_variants().first().copied().unwrap_or_default();
     let variant = options.variant.clone().unwrap_or_else(|| first.to_string());
     let out = Mutex::new(output);
+    // A book that cannot be read is said once and left off; `parlour hub`
+    // checks its --book before it serves.
+    let book = open_book(&options.book).unwrap_or_else(|e| {
+        let _ = send(
+            &out,
+            &Message::new("error").arg("message", full_message(&e)),
+        );
+        None
+    });
     std::thread::scope(|scope| {
         let mut session = Session::<W, L> {
             scope,
@@ -511,6 +552,7 @@ pub fn serve_games<L: GameList, R: BufRead, W: Write + Send>(
             clear_table: false,
             new_table: false,
             game_number: 0,
+            book,
             games: PhantomData,
         };
         let mut bytes = Vec::new();

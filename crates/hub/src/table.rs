@@ -47,6 +47,12 @@ pub enum TableError {
     /// The evaluation asked for.
     #[error(transparent)]
     Eval(#[from] EvalError),
+    /// A book name that names no book.
+    #[error(transparent)]
+    BookSpec(#[from] parlour_book::BookSpecError),
+    /// The opening book cannot be read, or is for other rules.
+    #[error("bad book")]
+    Book(#[from] parlour_book::BookError),
 }
 
 impl TableError {
@@ -141,6 +147,8 @@ struct GameTable<V: Variant> {
     given: bool,
     eval: EvaluatorOf<V>,
     history: History<V::Position>,
+    /// The opening book, played from (its best move) before a search.
+    book: Option<Arc<parlour_book::Book>>,
 }
 
 impl<V: Variant> Table for GameTable<V> {
@@ -173,6 +181,24 @@ impl<V: Variant> Table for GameTable<V> {
     }
 
     fn search(&self, go: Go) -> Job {
+        let root = *self.history.current();
+        let book_move = self
+            .book
+            .as_ref()
+            .filter(|_| !go.ponder)
+            .and_then(|book| book.choose(&root, parlour_book::Pick::Best, 0));
+        if let Some(choice) = book_move {
+            // A book move is played without a search.
+            return Box::new(move |_, control, out| {
+                let score = hub_score(Score::from_internal(choice.value));
+                out(&Message::new("info")
+                    .arg("depth", choice.depth)
+                    .arg("score", score)
+                    .arg("pv", write_line::<V>(&root, &[choice.mv])));
+                control.answered.store(true, Ordering::SeqCst);
+                out(&Message::new("done").arg("move", V::hub_move(&root, choice.mv)));
+            });
+        }
         let history = self.history.clone();
         let eval = self.eval.clone();
         Box::new(move |searcher, control, out| {
@@ -272,6 +298,7 @@ pub(crate) struct Settings<'a> {
     pub rules: Option<&'a str>,
     pub eval: Option<&'a EvalSpec>,
     pub egdb: Option<&'a std::path::Path>,
+    pub book: Option<&'a Arc<parlour_book::Book>>,
 }
 
 impl Visit for Settings<'_> {
@@ -295,11 +322,15 @@ impl Visit for Settings<'_> {
         // network).
         let default = EvalSpec::Default;
         let eval = evaluator(&rules, self.eval.unwrap_or(&default), self.egdb)?;
+        if let Some(book) = self.book {
+            book.check_for(V::NAME, &rules.to_string())?;
+        }
         Ok(Box::new(GameTable::<V> {
             rules,
             given: self.rules.is_some(),
             eval,
             history: History::new(rules.start()),
+            book: self.book.cloned(),
         }))
     }
 }

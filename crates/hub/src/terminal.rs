@@ -48,6 +48,11 @@ pub struct PlayOptions {
     pub skill: Skill,
     /// The seed of a weaker level's draws.
     pub seed: u64,
+    /// The opening book the engine plays from (its best move) before it
+    /// searches.
+    pub book: Option<Arc<parlour_book::Book>>,
+    /// How the book's move is picked, and the seed of a varied pick.
+    pub book_pick: (parlour_book::Pick, u64),
 }
 
 impl Default for PlayOptions {
@@ -60,6 +65,8 @@ impl Default for PlayOptions {
             pdn: None,
             skill: Skill::FULL,
             seed: 0,
+            book: None,
+            book_pick: (parlour_book::Pick::Best, 0),
         }
     }
 }
@@ -130,8 +137,17 @@ impl<V: Variant, R: BufRead, W: Write> Session<'_, V, R, W> {
         }
     }
 
-    /// The engine's move at `skill`, and its score.
-    fn think(&mut self, skill: Skill) -> (Option<MoveOf<V>>, parlour_search::Score) {
+    /// The engine's move at `skill` and its score, and whether it came
+    /// from the book (played without a search).
+    fn think(&mut self, skill: Skill) -> (Option<MoveOf<V>>, parlour_search::Score, bool) {
+        let pos = self.history.current();
+        if let Some(book) = &self.options.book {
+            let (pick, seed) = self.options.book_pick;
+            if let Some(choice) = book.choose(pos, pick, seed) {
+                let score = parlour_search::Score::from_internal(choice.value);
+                return (Some(choice.mv), score, true);
+            }
+        }
         let stop = Arc::new(AtomicBool::new(false));
         let (limits, seed) = (self.options.limits, self.options.seed);
         let result = self.searcher.search_skill(
@@ -143,7 +159,7 @@ impl<V: Variant, R: BufRead, W: Write> Session<'_, V, R, W> {
             &stop,
             |_| {},
         );
-        (result.best_move, result.score)
+        (result.best_move, result.score, false)
     }
 
     fn board(&mut self) -> io::Result<()> {
@@ -198,9 +214,10 @@ impl<V: Variant, R: BufRead, W: Write> Session<'_, V, R, W> {
                 return Ok(Some(outcome));
             }
             if self.history.current().side_to_move() != self.options.human {
-                let (best, score) = self.think(self.options.skill);
+                let (best, score, from_book) = self.think(self.options.skill);
                 let mv = best.expect("a game not over has a legal move");
-                writeln!(self.out, "parlour plays {mv} (score {score})")?;
+                let book = if from_book { "book, " } else { "" };
+                writeln!(self.out, "parlour plays {mv} ({book}score {score})")?;
                 if let Some(why) = V::explain(self.history.current(), mv) {
                     writeln!(self.out, "({why})")?;
                 }
@@ -235,9 +252,10 @@ impl<V: Variant, R: BufRead, W: Write> Session<'_, V, R, W> {
                 }
                 "board" => self.board()?,
                 "hint" => {
-                    let (best, score) = self.think(Skill::FULL);
+                    let (best, score, from_book) = self.think(Skill::FULL);
                     if let Some(mv) = best {
-                        writeln!(self.out, "hint: {mv} (score {score})")?;
+                        let book = if from_book { "book, " } else { "" };
+                        writeln!(self.out, "hint: {mv} ({book}score {score})")?;
                     }
                 }
                 "undo" => self.undo()?,

@@ -4,6 +4,7 @@
 use crate::board::{PyGame, Table};
 use crate::errors::{message, EngineError};
 use crate::visit::{visit_board, BoardVisit};
+use parlour_book::{Book, BookSpec, Pick, DEFAULT_MAX_BYTES};
 use parlour_game::registry::{EvalError, EvalSpec, EvaluatorOf, MoveOf};
 use parlour_game::{Game, Outcome};
 use parlour_search::{LimitRequest, Limits, Score, Searcher, Skill, Time, MAX_LINES};
@@ -39,11 +40,13 @@ fn evaluator<V: PyGame>(
 /// The alpha-beta engine: its threads, its transposition table, its
 /// evaluation, and (english checkers) endgame databases.
 ///
-/// ``Engine(threads=1, hash_mb=64, eval=None, egdb=None)``: ``eval`` names
+/// ``Engine(threads=1, hash_mb=64, eval=None, egdb=None, book=None)``: ``eval`` names
 /// the evaluation as the command line's ``--eval`` does (``"default"``,
 /// ``"handwritten"``, ``"learned"``, or the path of a weights file made by
 /// ``parlour train``); ``egdb`` is a directory of endgame databases made by
-/// ``parlour egdb build``. One engine searches one position at a time;
+/// ``parlour egdb build``; ``book`` an opening book made by ``parlour book
+/// build`` (or ``"off"``), whose best move answers a position in it without
+/// a search. One engine searches one position at a time;
 /// two engines on two Python threads search at once, on two cores.
 #[pyclass(module = "parlour")]
 pub struct Engine {
@@ -54,6 +57,9 @@ pub struct Engine {
     egdb: Option<PathBuf>,
     skill: Skill,
     seed: u64,
+    /// The opening book as named, and as read.
+    book_spec: BookSpec,
+    book: Option<Arc<Book>>,
 }
 
 /// The limits of a search as Python's keyword arguments give them, else
@@ -80,7 +86,7 @@ fn limits(
 #[pymethods]
 impl Engine {
     #[new]
-    #[pyo3(signature = (threads=1, hash_mb=64, eval=None, egdb=None, skill=10, seed=0))]
+    #[pyo3(signature = (threads=1, hash_mb=64, eval=None, egdb=None, skill=10, seed=0, book=None))]
     fn new(
         threads: usize,
         hash_mb: usize,
@@ -88,8 +94,25 @@ impl Engine {
         egdb: Option<PathBuf>,
         skill: u64,
         seed: u64,
+        book: Option<PathBuf>,
     ) -> PyResult<Engine> {
         let skill = Skill::new(skill).map_err(|e| PyValueError::new_err(message(&e)))?;
+        let book_spec = match book {
+            Some(path) => path
+                .to_string_lossy()
+                .parse::<BookSpec>()
+                .map_err(|e| PyValueError::new_err(message(&e)))?,
+            None => BookSpec::Off,
+        };
+        // Read now, so a missing or damaged book is said at once; its rules
+        // are checked against each board searched.
+        let book = match &book_spec {
+            BookSpec::File(path) => Some(Arc::new(
+                Book::load(path, DEFAULT_MAX_BYTES)
+                    .map_err(|e| EngineError::new_err(message(&e)))?,
+            )),
+            BookSpec::Off => None,
+        };
         let searcher =
             Searcher::new(threads, hash_mb).map_err(|e| EngineError::new_err(message(&e)))?;
         let eval = match eval {
@@ -111,6 +134,8 @@ impl Engine {
             egdb,
             skill,
             seed,
+            book_spec,
+            book,
         })
     }
 
@@ -210,6 +235,12 @@ impl Engine {
         self.skill.level()
     }
 
+    /// The opening book's file, or ``"off"``.
+    #[getter]
+    fn book(&self) -> String {
+        self.book_spec.to_string()
+    }
+
     /// The endgame databases' directory, or ``None``.
     #[getter]
     fn egdb(&self) -> Option<PathBuf> {
@@ -218,14 +249,15 @@ impl Engine {
 
     fn __repr__(&self) -> String {
         format!(
-            "Engine(threads={}, hash_mb={}, eval='{}', skill={}, egdb={})",
+            "Engine(threads={}, hash_mb={}, eval='{}', skill={}, egdb={}, book='{}')",
             self.threads,
             self.hash_mb,
             self.eval,
             self.skill,
             self.egdb
                 .as_ref()
-                .map_or("None".to_string(), |d| format!("'{}'", d.display()))
+                .map_or("None".to_string(), |d| format!("'{}'", d.display())),
+            self.book_spec
         )
     }
 }
@@ -278,6 +310,23 @@ impl BoardVisit for Search<'_, '_> {
                 Outcome::Win(_) => Score::Loss(0),
             };
             return Ok((SearchResult::new::<V>(self.py, over(score))?, Vec::new()));
+        }
+        // A book answers a search for a move, not an analysis or a solve.
+        let wants_move = self.lines == 1 && !self.limits.until_proven;
+        if let Some(book) = engine.book.as_ref().filter(|_| wants_move) {
+            let rules = V::rules_of(pos).to_string();
+            book.check_for(V::NAME, &rules)
+                .map_err(|e| EngineError::new_err(message(&e)))?;
+            if let Some(choice) = book.choose(pos, Pick::Best, 0) {
+                let mut result = over(Score::from_internal(choice.value));
+                result.best_move = Some(choice.mv);
+                result.depth = choice.depth;
+                result.pv = vec![choice.mv];
+                result.proven = false;
+                let mut result = SearchResult::new::<V>(self.py, result)?;
+                result.from_book = true;
+                return Ok((result, Vec::new()));
+            }
         }
         let stop = Arc::new(AtomicBool::new(false));
         let (limits, lines, skill, seed) = (self.limits, self.lines, self.skill, engine.seed);
@@ -367,6 +416,8 @@ pub struct SearchResult {
     nodes: u64,
     seconds: f64,
     proven: bool,
+    /// Whether the move came from the engine's opening book (no search).
+    from_book: bool,
 }
 
 impl SearchResult {
@@ -396,6 +447,7 @@ impl SearchResult {
             nodes: result.nodes,
             seconds: result.time.as_secs_f64(),
             proven: result.proven,
+            from_book: false,
         })
     }
 }
@@ -458,6 +510,13 @@ impl SearchResult {
     #[getter]
     fn time(&self) -> f64 {
         self.seconds
+    }
+
+    /// Whether the move came from the engine's opening book, played
+    /// without a search (its depth is the book's, its nodes 0).
+    #[getter]
+    fn book(&self) -> bool {
+        self.from_book
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

@@ -230,3 +230,20 @@ def test_a_weaker_skill_plays_legal_moves_and_solve_proves_a_win():
     assert solved.proven and solved.mate > 0 and solved.depth < 40
     open_game = parlour.Engine(threads=1, hash_mb=16).solve(board, depth=5)
     assert not open_game.proven and open_game.depth == 5
+
+
+def test_an_opening_book_answers_without_a_search(cli, tmp_path):
+    book = tmp_path / "start.book"
+    cli("book", "build", "--out", str(book), "--roots", "start", "--size", "6", "--depth", "3")
+    engine = parlour.Engine(book=str(book))
+    assert engine.book == str(book)
+    result = engine.search(parlour.Board(), depth=9)
+    assert result.book and result.nodes == 0
+    assert result.move in parlour.Board().legal_moves and result.pv == [result.move]
+    assert cli("best", "--book", str(book))[-1] == "bestmove %s" % result.move
+    plain = parlour.Engine(book="off").search(parlour.Board(), depth=2)
+    assert not plain.book and plain.nodes > 0
+    with pytest.raises(parlour.EngineError, match="not for checkers huffing"):
+        engine.search(parlour.Board(rules="huffing"), depth=1)
+    with pytest.raises(parlour.EngineError, match="cannot read"):
+        parlour.Engine(book=str(tmp_path / "none.book"))

@@ -14,12 +14,14 @@ use crate::engine::{self, Answer, Job};
 use crate::error::ApiError;
 use crate::watch::{self, Snapshot};
 use parlour_arena::analyse;
+use parlour_book::{Book, Pick};
 use parlour_game::pdn::PdnGame;
 use parlour_game::registry::board_order;
 use parlour_game::{Game, GameList, History, MoveList, Outcome, Variant, Visit};
 use parlour_search::Limits;
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// What the routes ask of a game.
 pub trait Desk: Send + Sync {
@@ -51,6 +53,8 @@ pub trait Desk: Send + Sync {
 struct GameDesk<V: Variant> {
     /// The endgame databases' folder, where the game reads them.
     egdb: Option<PathBuf>,
+    /// The opening book, where it is this game's.
+    book: Option<Arc<Book>>,
     game: PhantomData<V>,
 }
 
@@ -302,7 +306,17 @@ impl<V: Variant> Desk for GameDesk<V> {
     fn search(&self, spec: &GameSpec, limits: Limits, answer: Answer) -> Result<Job, ApiError> {
         let history = replay::<V>(spec)?;
         searchable::<V>(&history)?;
-        let eval = engine::evaluator(&V::rules_of(history.start()), self.egdb.as_deref())?;
+        let rules = V::rules_of(history.start());
+        let book = self
+            .book
+            .as_ref()
+            .filter(|b| b.header.rules == rules.to_string());
+        if let (Answer::Move(..), Some(book)) = (answer, book) {
+            if let Some(choice) = book.choose(history.current(), Pick::Best, 0) {
+                return Ok(engine::book_move::<V>(*history.current(), choice));
+            }
+        }
+        let eval = engine::evaluator(&rules, self.egdb.as_deref())?;
         Ok(engine::search::<V>(history, eval, limits, answer))
     }
 
@@ -340,6 +354,7 @@ impl<V: Variant> Desk for GameDesk<V> {
 /// Makes a game's desk, given the databases' folder.
 struct Open<'a> {
     egdb: Option<&'a Path>,
+    book: Option<Arc<Book>>,
 }
 
 impl Visit for Open<'_> {
@@ -355,8 +370,10 @@ impl Visit for Open<'_> {
             }
             _ => None,
         };
+        let book = self.book.filter(|b| b.header.game == V::NAME);
         Ok(Box::new(GameDesk::<V> {
             egdb,
+            book,
             game: PhantomData,
         }))
     }
@@ -364,10 +381,17 @@ impl Visit for Open<'_> {
 
 /// The desk of every game of `L` that has a board view, in the list's
 /// order, with the databases of `egdb` where a game reads them.
-pub fn desks<L: GameList>(egdb: Option<&Path>) -> Result<Vec<Box<dyn Desk>>, ApiError> {
+pub fn desks<L: GameList>(
+    egdb: Option<&Path>,
+    book: Option<Arc<Book>>,
+) -> Result<Vec<Box<dyn Desk>>, ApiError> {
     let mut desks = Vec::new();
     for name in L::names() {
-        let desk = L::visit(name, Open { egdb }).expect("a listed name")?;
+        let open = Open {
+            egdb,
+            book: book.clone(),
+        };
+        let desk = L::visit(name, open).expect("a listed name")?;
         let start = GameSpec {
             game: name.to_string(),
             ..GameSpec::default()

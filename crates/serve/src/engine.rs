@@ -274,6 +274,30 @@ pub fn search<V: Variant>(
     })
 }
 
+/// The engine's move from its opening book, without a search: the move,
+/// with the book's value and depth as its line.
+pub fn book_move<V: Variant>(
+    root: V::Position,
+    choice: parlour_book::BookChoice<MoveOf<V>>,
+) -> Job {
+    Box::new(move |_, _, events| {
+        let info = Info {
+            depth: choice.depth,
+            multipv: 1,
+            score: Score::from_internal(choice.value),
+            nodes: 0,
+            nps: 0,
+            tbhits: 0,
+            time: Duration::ZERO,
+            pv: vec![choice.mv],
+        };
+        let _ = events.send(Event::Move(EngineReply {
+            mv: choice.mv.to_string(),
+            line: line_json::<V>(&root, &info),
+        }));
+    })
+}
+
 /// The annotation of a prepared game: each position's progress, then
 /// the annotated game.
 pub fn annotation<V: Variant>(prepared: Prepared<V>, eval: EvaluatorOf<V>, limits: Limits) -> Job {

@@ -24,6 +24,9 @@ pub enum ServeError {
     /// The endgame databases could not be opened for a game that has them.
     #[error("bad --egdb: {0}")]
     Tables(String),
+    /// The opening book cannot be read.
+    #[error("bad --book")]
+    Book(#[from] parlour_book::BookError),
     /// The runtime could not be started, or the server stopped on an error.
     #[error("the server stopped")]
     Io(#[from] std::io::Error),

@@ -491,3 +491,50 @@ async fn the_editor_sets_up_a_start_the_game_checks() {
         "b:K11,3/w:2/hand:0,0/reserve:3,3/turn:w"
     );
 }
+
+#[tokio::test]
+async fn the_engine_moves_from_its_book_without_a_search() {
+    use parlour_book::{Book, BookMove, BookSpec, Entry, Header, Settings};
+    use parlour_checkers::{Position, Rules};
+    use parlour_game::Game;
+    // A book of one position: after 11-15, it plays 21-17, a move the
+    // search would not choose first.
+    let after = Position::start(Rules::ENGLISH);
+    let after = after.play(after.parse_move("11-15").unwrap());
+    let mut book = Book::new(Header {
+        game: "checkers".into(),
+        rules: "english".into(),
+        settings: Settings {
+            depth: 4,
+            nodes: None,
+            penalty: 20,
+        },
+    });
+    let moves = vec![BookMove {
+        mv: "21-17".into(),
+        value: 12,
+        depth: 4,
+        count: 1,
+    }];
+    book.insert(after.hash(), Entry { moves });
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("one.book");
+    book.save(&path).unwrap();
+    parlour_games::install_tables();
+    let options = parlour_serve::Options {
+        book: BookSpec::File(path),
+        ..parlour_serve::Options::default()
+    };
+    let app =
+        parlour_serve::router(parlour_serve::App::new::<parlour_games::Games>(&options).unwrap());
+    let game = json!({ "game": "checkers", "moves": ["11-15"] });
+    let request = json!({ "position": game, "page": "p", "strength": { "depth": 30 } });
+    let reply = post(&app, "/api/engine/move", request).await.json();
+    assert_eq!(reply["move"], "21-17", "{reply}");
+    assert_eq!(reply["line"]["nodes"], 0, "{reply}");
+    // Under other rules, and out of the book, the engine searches.
+    let huffing = json!({ "game": "checkers", "rules": "huffing", "moves": ["11-15"] });
+    let request = json!({ "position": huffing, "page": "p", "strength": { "depth": 2 } });
+    let reply = post(&app, "/api/engine/move", request).await.json();
+    assert!(reply["line"]["nodes"].as_u64().unwrap() > 0, "{reply}");
+}

@@ -30,12 +30,12 @@ pub struct MatchConfig {
     pub openings: Option<String>,
     /// Play the openings in an order drawn from the seed.
     pub shuffle_openings: bool,
-    /// A PDN book's games cut to this many plies (all when `None`).
+    /// A PDN openings file's games cut to this many plies (all when `None`).
     pub opening_plies: Option<usize>,
     /// End a game as soon as its position is in the endgame databases in
     /// this folder, with their value (fastchess's `-tbadjudicate`).
     pub adjudicate_egdb: Option<std::path::PathBuf>,
-    /// Begin at this opening of the book, from 0 (fastchess's `start=`).
+    /// Begin at this opening of the openings, from 0 (fastchess's `start=`).
     pub opening_start: usize,
     /// Games played at once, each on a thread of the match's own pool.
     pub concurrency: usize,

@@ -118,6 +118,12 @@ pub enum SpecProblem {
     /// `eval=` empty.
     #[error("the evaluation is empty: write eval=NAME, as in eval=handwritten")]
     EmptyEval,
+    /// `book=` that names no book.
+    #[error(transparent)]
+    Book(#[from] parlour_book::BookSpecError),
+    /// `bookpick=` that is no way to pick.
+    #[error(transparent)]
+    BookPick(#[from] parlour_book::PickError),
     /// `egdb=` empty.
     #[error("the endgame databases' directory is empty: write egdb=DIR")]
     EmptyEgdb,
@@ -260,12 +266,12 @@ pub enum OpeningError {
         /// The move.
         mv: String,
     },
-    /// `--opening-start` past the end of the book.
-    #[error("the openings start at number {start}, but the book holds {openings}")]
+    /// `--opening-start` past the end of the openings.
+    #[error("the openings start at number {start}, but there are only {openings}")]
     StartBeyond {
         /// The number asked for, from 1.
         start: usize,
-        /// How many openings the book holds.
+        /// How many openings there are.
         openings: usize,
     },
     /// `--opening-start` with random openings, which have no order.

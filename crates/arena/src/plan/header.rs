@@ -15,7 +15,7 @@
 use crate::plan::adjudication::Adjudication;
 use crate::plan::config::MatchConfig;
 use crate::plan::error::{HeaderProblem, SpecError};
-use crate::plan::openings::OpeningBook;
+use crate::plan::openings::Openings;
 use crate::plan::schedule::{Schedule, Tournament};
 use crate::plan::shard::Shard;
 use crate::plan::spec::PlayerSpec;
@@ -96,21 +96,21 @@ fn shown<T: Display>(value: Option<T>) -> String {
 
 impl MatchHeader {
     /// The header of the match `config` describes under `rules`, with its
-    /// openings resolved: one for each round, or the whole list of a book
+    /// openings resolved: one for each round, or the whole list of an openings file
     /// that has fewer than the match has rounds (round `r` plays opening
     /// `r` modulo its length).
     pub(crate) fn of<V: Variant>(
         config: &MatchConfig,
         rules: &V,
-        book: &OpeningBook<V::Position>,
+        openings: &Openings<V::Position>,
         per_pairing: usize,
         evaluations: Vec<Option<String>>,
     ) -> MatchHeader {
         let rounds = per_pairing / 2;
-        let listed = book.len().map_or(rounds, |len| len.min(rounds));
+        let listed = openings.len().map_or(rounds, |len| len.min(rounds));
         let openings = (0..listed)
             .map(|round| {
-                let opening = book.get(round);
+                let opening = openings.get(round);
                 HeaderOpening {
                     name: opening.name,
                     start: opening.start.to_string(),

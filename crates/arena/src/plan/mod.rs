@@ -11,7 +11,7 @@ pub(crate) mod header;
 mod opening;
 pub mod openings;
 pub(crate) mod options;
-mod pdn_book;
+mod pdn_openings;
 pub(crate) mod schedule;
 pub(crate) mod shard;
 pub(crate) mod spec;
@@ -19,7 +19,7 @@ pub(crate) mod spec;
 use config::MatchConfig;
 use error::PlanError;
 use header::MatchHeader;
-use openings::{BookOptions, OpeningBook, OpeningSpec};
+use openings::{OpeningSpec, Openings, OpeningsOptions};
 use parlour_game::registry;
 use parlour_game::tables::SharedTables;
 use parlour_game::{Evaluate, Variant};
@@ -46,7 +46,7 @@ pub(crate) struct Plan<G: Evaluate> {
     /// Who plays whom, game by game.
     pub schedule: Schedule,
     /// The openings, one per round.
-    pub book: OpeningBook<G>,
+    pub openings: Openings<G>,
     /// The match's identity, the first line of its results file.
     pub header: MatchHeader,
     /// The endgame databases that adjudicate its games, if any.
@@ -89,9 +89,9 @@ impl<G: Evaluate> Plan<G> {
             .as_deref()
             .unwrap_or_else(|| V::default_openings());
         let spec = OpeningSpec::parse::<V>(openings)?;
-        let book = OpeningBook::load(&spec, rules, &BookOptions::of(config))?.book;
+        let openings = Openings::load(&spec, rules, &OpeningsOptions::of(config))?.openings;
         let per_pairing = match config.games {
-            GameCount::Deck => 2 * book.len().ok_or(PlanError::Endless)?,
+            GameCount::Deck => 2 * openings.len().ok_or(PlanError::Endless)?,
             GameCount::Rounds(0) | GameCount::Games(0) => return Err(PlanError::NoGames),
             GameCount::Rounds(r) => 2 * r as usize,
             GameCount::Games(g) => (g as usize).div_ceil(2) * 2,
@@ -110,8 +110,8 @@ impl<G: Evaluate> Plan<G> {
             });
         }
         // Random openings are drawn once, here (even ones take a search each).
-        let book = book.fixed(per_pairing / 2);
-        let header = MatchHeader::of(config, rules, &book, per_pairing, evaluations);
+        let openings = openings.fixed(per_pairing / 2);
+        let header = MatchHeader::of(config, rules, &openings, per_pairing, evaluations);
         let tables = match &config.adjudicate_egdb {
             Some(dir) => Some(open_tables::<V>(dir)?),
             None => None,
@@ -119,7 +119,7 @@ impl<G: Evaluate> Plan<G> {
         Ok(Plan {
             engines,
             schedule,
-            book,
+            openings,
             header,
             tables,
         })

@@ -1,6 +1,6 @@
 //! One opening: a start position and the moves played from it before the
-//! engines take over, checked legal when made. Every kind of book
-//! (`openings.rs`, `pdn_book.rs`) makes these.
+//! engines take over, checked legal when made. Every kind of openings
+//! (`openings.rs`, `pdn_openings.rs`) makes these.
 
 use crate::plan::error::OpeningError;
 use parlour_game::{Game, History};

@@ -5,7 +5,7 @@
 
 use crate::plan::error::OpeningError;
 pub use crate::plan::opening::Opening;
-use crate::plan::pdn_book::{is_pdn, read_pdn_book, remove_duplicates};
+use crate::plan::pdn_openings::{is_pdn, read_pdn_openings, remove_duplicates};
 use parlour_game::file::FileKind;
 use parlour_game::pdn::PDN_FILE;
 use parlour_game::registry::parse_line;
@@ -48,7 +48,7 @@ impl OpeningSpec {
     /// Reads `start`, `random`, `random:plies=N[,balanced=M]`, `file:PATH`, a deck
     /// name, a position (text the game reads as one, where no file has
     /// that name) or a path. A name that is not one of the game `V`'s decks is
-    /// taken as a path; [`OpeningBook::load`] says if no such file exists.
+    /// taken as a path; [`Openings::load`] says if no such file exists.
     pub fn parse<V: Variant>(text: &str) -> Result<OpeningSpec, OpeningError> {
         let text = text.trim();
         if text == "start" {
@@ -95,7 +95,7 @@ impl OpeningSpec {
 
 /// The openings of a match, ready to hand out by pair number.
 #[derive(Clone, Debug)]
-pub enum OpeningBook<G: Evaluate> {
+pub enum Openings<G: Evaluate> {
     /// A fixed list, used in turn (and from the start again when the match
     /// has more pairs than openings).
     Fixed(Vec<Opening<G>>),
@@ -129,24 +129,24 @@ pub const BALANCE_NODES: u64 = 10_000;
 /// if none is even enough it plays the most even of them.
 pub const BALANCE_TRIES: u64 = 64;
 
-/// How a book is loaded beside its spec.
+/// How openings are loaded beside their spec.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct BookOptions {
+pub struct OpeningsOptions {
     /// The match seed (random openings, the shuffle).
     pub seed: u64,
     /// Put a fixed list in an order drawn from the seed.
     pub shuffle: bool,
-    /// A PDN book's games cut to this many plies (all when `None`).
+    /// A PDN openings file's games cut to this many plies (all when `None`).
     pub plies: Option<usize>,
     /// Begin at this opening of a fixed list, from 0 (after any shuffle;
     /// fastchess's `start=`), the ones before it played last.
     pub start: usize,
 }
 
-impl BookOptions {
+impl OpeningsOptions {
     /// The options a match's configuration gives.
-    pub fn of(config: &crate::MatchConfig) -> BookOptions {
-        BookOptions {
+    pub fn of(config: &crate::MatchConfig) -> OpeningsOptions {
+        OpeningsOptions {
             seed: config.seed,
             shuffle: config.shuffle_openings,
             plies: config.opening_plies,
@@ -155,28 +155,28 @@ impl BookOptions {
     }
 }
 
-/// A book as loaded, and how many openings found twice it left out.
+/// A openings as loaded, and how many openings found twice it left out.
 #[derive(Clone, Debug)]
 pub struct Loaded<G: Evaluate> {
-    /// The book.
-    pub book: OpeningBook<G>,
+    /// The openings.
+    pub openings: Openings<G>,
     /// Openings removed as the same start and moves as an earlier one.
     pub duplicates: usize,
 }
 
-impl<G: Evaluate> OpeningBook<G> {
+impl<G: Evaluate> Openings<G> {
     /// Loads the openings of the game `rules` plays: a fixed list without
     /// its duplicates, shuffled and begun where `options` say.
     pub fn load<V: Variant<Position = G>>(
         spec: &OpeningSpec,
         rules: &V,
-        options: &BookOptions,
+        options: &OpeningsOptions,
     ) -> Result<Loaded<G>, OpeningError> {
         let seed = options.seed;
         let mut list = match spec {
             OpeningSpec::Start => vec![Opening::new("start".into(), rules.start(), Vec::new())?],
             OpeningSpec::Random { plies, balanced } => {
-                let book = OpeningBook::Random {
+                let openings = Openings::Random {
                     start: rules.start(),
                     plies: *plies,
                     seed,
@@ -189,7 +189,7 @@ impl<G: Evaluate> OpeningBook<G> {
                     return Err(OpeningError::StartRandom);
                 }
                 return Ok(Loaded {
-                    book,
+                    openings,
                     duplicates: 0,
                 });
             }
@@ -217,7 +217,7 @@ impl<G: Evaluate> OpeningBook<G> {
         }
         list.rotate_left(options.start);
         Ok(Loaded {
-            book: OpeningBook::Fixed(list),
+            openings: Openings::Fixed(list),
             duplicates,
         })
     }
@@ -225,29 +225,29 @@ impl<G: Evaluate> OpeningBook<G> {
     /// How many different openings there are (`None`: as many as wanted).
     pub fn len(&self) -> Option<usize> {
         match self {
-            OpeningBook::Fixed(list) => Some(list.len()),
-            OpeningBook::Random { .. } => None,
+            Openings::Fixed(list) => Some(list.len()),
+            Openings::Random { .. } => None,
         }
     }
 
-    /// Whether the book is a fixed list with nothing in it.
+    /// Whether the openings are a fixed list with nothing in it.
     pub fn is_empty(&self) -> bool {
         self.len() == Some(0)
     }
 
     /// The opening of pair number `pair` (from 0). An even random opening
-    /// costs up to [`BALANCE_TRIES`] short searches: [`OpeningBook::fixed`]
+    /// costs up to [`BALANCE_TRIES`] short searches: [`Openings::fixed`]
     /// draws them once.
     pub fn get(&self, pair: usize) -> Opening<G> {
         match self {
-            OpeningBook::Fixed(list) => list[pair % list.len()].clone(),
-            OpeningBook::Random {
+            Openings::Fixed(list) => list[pair % list.len()].clone(),
+            Openings::Random {
                 start,
                 plies,
                 seed,
                 balanced: None,
             } => random_opening(*start, *plies, mix_seed(*seed, pair as u64), pair),
-            OpeningBook::Random {
+            Openings::Random {
                 start,
                 plies,
                 seed,
@@ -256,12 +256,12 @@ impl<G: Evaluate> OpeningBook<G> {
         }
     }
 
-    /// The book as a fixed list of the first `pairs` openings, drawn at
-    /// once on all cores (the same openings as [`OpeningBook::get`] gives).
-    pub fn fixed(self, pairs: usize) -> OpeningBook<G> {
+    /// The openings as a fixed list of the first `pairs` openings, drawn at
+    /// once on all cores (the same openings as [`Openings::get`] gives).
+    pub fn fixed(self, pairs: usize) -> Openings<G> {
         match self {
-            OpeningBook::Fixed(_) => self,
-            OpeningBook::Random { .. } => {
+            Openings::Fixed(_) => self,
+            Openings::Random { .. } => {
                 // The searches of even openings want the search's stack.
                 let draw = || (0..pairs).into_par_iter().map(|p| self.get(p)).collect();
                 let list = match rayon::ThreadPoolBuilder::new()
@@ -271,7 +271,7 @@ impl<G: Evaluate> OpeningBook<G> {
                     Ok(pool) => pool.install(draw),
                     Err(_) => (0..pairs).map(|p| self.get(p)).collect(),
                 };
-                OpeningBook::Fixed(list)
+                Openings::Fixed(list)
             }
         }
     }
@@ -388,7 +388,7 @@ fn read_file<V: Variant>(
         })?;
     let file = path.display().to_string();
     if is_pdn(&text) {
-        return read_pdn_book(&text, &file, rules, plies);
+        return read_pdn_openings(&text, &file, rules, plies);
     }
     let mut openings = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -424,19 +424,19 @@ mod tests {
     use parlour_checkers::{Position, Rules};
     use parlour_pegs::PegRules;
 
-    /// The book `spec` gives under `rules`, with the seed and shuffle.
+    /// The openings `spec` gives under `rules`, with the seed and shuffle.
     fn load_with<V: Variant>(
         spec: &OpeningSpec,
         rules: &V,
         seed: u64,
         shuffle: bool,
-    ) -> OpeningBook<V::Position> {
-        let options = BookOptions {
+    ) -> Openings<V::Position> {
+        let options = OpeningsOptions {
             seed,
             shuffle,
-            ..BookOptions::default()
+            ..OpeningsOptions::default()
         };
-        OpeningBook::load(spec, rules, &options).unwrap().book
+        Openings::load(spec, rules, &options).unwrap().openings
     }
 
     #[test]
@@ -498,20 +498,20 @@ mod tests {
             plies: 8,
             balanced: None,
         };
-        let options = BookOptions {
+        let options = OpeningsOptions {
             seed: 42,
-            ..BookOptions::default()
+            ..OpeningsOptions::default()
         };
-        let book = OpeningBook::<Position>::load(&spec, &c, &options)
+        let openings = Openings::<Position>::load(&spec, &c, &options)
             .unwrap()
-            .book;
-        let again = OpeningBook::<Position>::load(&spec, &c, &options)
+            .openings;
+        let again = Openings::<Position>::load(&spec, &c, &options)
             .unwrap()
-            .book;
-        assert_eq!(book.len(), None);
+            .openings;
+        assert_eq!(openings.len(), None);
         let mut distinct = std::collections::HashSet::new();
         for pair in 0..20 {
-            let o = book.get(pair);
+            let o = openings.get(pair);
             assert_eq!(o, again.get(pair));
             assert_eq!(o.moves.len(), 8);
             // Opening::new checks legality and that the game goes on.
@@ -520,7 +520,7 @@ mod tests {
         }
         assert!(distinct.len() > 15, "random openings should differ");
         let other = load_with(&spec, &c, 43, false);
-        assert_ne!(book.get(0), other.get(0));
+        assert_ne!(openings.get(0), other.get(0));
     }
 
     /// The score a balancing search gives the position after `opening`.
@@ -537,14 +537,16 @@ mod tests {
     fn balanced_random_openings_are_even_and_drawn_the_same_way_every_time() {
         let rules = PegRules::DEFAULT;
         let spec = |balanced| OpeningSpec::Random { plies: 6, balanced };
-        let seven = BookOptions {
+        let seven = OpeningsOptions {
             seed: 7,
-            ..BookOptions::default()
+            ..OpeningsOptions::default()
         };
-        let plain = OpeningBook::load(&spec(None), &rules, &seven).unwrap().book;
-        let even = OpeningBook::load(&spec(Some(40)), &rules, &seven)
+        let plain = Openings::load(&spec(None), &rules, &seven)
             .unwrap()
-            .book;
+            .openings;
+        let even = Openings::load(&spec(Some(40)), &rules, &seven)
+            .unwrap()
+            .openings;
         let pairs = 6;
         let fixed = even.clone().fixed(pairs);
         assert_eq!(fixed.len(), Some(pairs));
@@ -576,9 +578,8 @@ mod tests {
         let spec = OpeningSpec::Named("deck".into());
         let plain = load_with(&spec, &c, 7, false);
         let mixed = load_with(&spec, &c, 7, true);
-        let names = |b: &OpeningBook<Position>| -> Vec<String> {
-            (0..156).map(|i| b.get(i).name).collect()
-        };
+        let names =
+            |b: &Openings<Position>| -> Vec<String> { (0..156).map(|i| b.get(i).name).collect() };
         assert_eq!(mixed.len(), Some(156));
         assert_ne!(names(&plain), names(&mixed));
         let mut a = names(&plain);
@@ -611,17 +612,17 @@ mod tests {
     #[test]
     fn the_ballot_decks_are_legal_and_huffs_read_as_one_move() {
         for rules in [Rules::ENGLISH, Rules::HUFFING] {
-            let one = BookOptions {
+            let one = OpeningsOptions {
                 seed: 1,
-                ..BookOptions::default()
+                ..OpeningsOptions::default()
             };
-            let loaded = OpeningBook::load(&OpeningSpec::Named("deck".into()), &rules, &one);
+            let loaded = Openings::load(&OpeningSpec::Named("deck".into()), &rules, &one);
             let loaded = loaded.unwrap();
             assert_eq!(loaded.duplicates, 0);
-            let book = loaded.book;
-            assert_eq!(book.len(), Some(156));
-            assert_eq!(book.get(0).name, "ACF 1");
-            assert_eq!(book.get(0).moves_text(), "9-13 21-17 5-9");
+            let openings = loaded.openings;
+            assert_eq!(openings.len(), Some(156));
+            assert_eq!(openings.get(0).name, "ACF 1");
+            assert_eq!(openings.get(0).moves_text(), "9-13 21-17 5-9");
         }
         let pos = Position::from_fen("W:W14,30:B9,15:O11-15", Rules::HUFFING).unwrap();
         let moves = parse_line::<Rules>(&pos, "h9 14-10").unwrap();
@@ -640,16 +641,16 @@ mod tests {
                 balanced: None
             }
         );
-        let three = BookOptions {
+        let three = OpeningsOptions {
             seed: 3,
-            ..BookOptions::default()
+            ..OpeningsOptions::default()
         };
-        let book = OpeningBook::load(&spec, &PegRules::DEFAULT, &three)
+        let openings = Openings::load(&spec, &PegRules::DEFAULT, &three)
             .unwrap()
-            .book;
-        let first = book.get(0);
+            .openings;
+        let first = openings.get(0);
         assert_eq!(first.moves.len(), 6);
         assert!(first.moves_text().starts_with("K@"));
-        assert_ne!(first.moves, book.get(1).moves);
+        assert_ne!(first.moves, openings.get(1).moves);
     }
 }

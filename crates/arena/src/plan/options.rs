@@ -35,6 +35,10 @@ pub enum SpecKey {
     Eval,
     /// `egdb=DIR`: endgame databases.
     Egdb,
+    /// `book=FILE`: an opening book (`off`: none).
+    Book,
+    /// `bookpick=best|varied:N`: how a book move is picked.
+    BookPick,
     /// `name=NAME`: the display name.
     Name,
     /// `seed=N`: a random player's own seed.
@@ -82,7 +86,7 @@ impl EngineKind {
             EngineKind::Greedy => &[Eval, Name],
             EngineKind::Hub => &[Depth, Nodes, Movetime, Tc, Name, Startup, Margin],
             EngineKind::Search => &[
-                Depth, Nodes, Movetime, Tc, Threads, Hash, Eval, Egdb, Skill, Name,
+                Depth, Nodes, Movetime, Tc, Threads, Hash, Eval, Egdb, Skill, Book, BookPick, Name,
             ],
         })
     }
@@ -106,6 +110,8 @@ impl SpecKey {
             SpecKey::Hash => "hash",
             SpecKey::Eval => "eval",
             SpecKey::Egdb => "egdb",
+            SpecKey::Book => "book",
+            SpecKey::BookPick => "bookpick",
             SpecKey::Name => "name",
             SpecKey::Seed => "seed",
             SpecKey::Startup => "startup",
@@ -190,7 +196,7 @@ mod tests {
         assert_eq!(EngineKind::Random.options().to_string(), "seed, name");
         assert_eq!(
             EngineKind::Search.options().to_string(),
-            "depth, nodes, movetime, tc, threads, hash, eval, egdb, skill, name"
+            "depth, nodes, movetime, tc, threads, hash, eval, egdb, skill, book, bookpick, name"
         );
         assert_eq!(
             EngineKind::Hub.options().find("margin"),

@@ -40,7 +40,7 @@ impl Tournament {
 /// How many games each pairing plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum GameCount {
-    /// Every opening of the book once, each twice with colours swapped (an
+    /// Every opening of the openings once, each twice with colours swapped (an
     /// error for random openings, which never run out).
     #[default]
     Deck,

@@ -36,6 +36,7 @@
 
 use crate::plan::error::{SpecError, SpecProblem, TimeControlError};
 use crate::plan::options::{split_hub, EngineKind, SpecKey, HUB_PARAM};
+use parlour_book::{BookSpec, Pick};
 use parlour_game::registry::EvalSpec;
 use parlour_search::{LimitRequest, Limits, Skill, Time, TimeLimit};
 use std::fmt;
@@ -134,6 +135,11 @@ pub struct EngineOptions {
     pub egdb: Option<PathBuf>,
     /// Its skill level, if not full strength (`skill=N`).
     pub skill: Option<Skill>,
+    /// The opening book it plays from before it searches.
+    pub book: BookSpec,
+    /// How it picks among the book's moves (a varied pick by the game's
+    /// seed, so a match's games stay what its seed makes them).
+    pub book_pick: Pick,
 }
 
 /// An engine spec, read once where its text enters (the command line, a
@@ -356,6 +362,8 @@ impl Settings {
             }
             SpecKey::Egdb if value.is_empty() => return Err(SpecProblem::EmptyEgdb),
             SpecKey::Egdb => engine.egdb = Some(PathBuf::from(value)),
+            SpecKey::Book => engine.book = value.parse()?,
+            SpecKey::BookPick => engine.book_pick = value.parse()?,
             SpecKey::Seed => self.seed = Some(seed(value)?),
             SpecKey::Depth => limits.depth = Some(whole(key, value)?),
             SpecKey::Nodes => limits.nodes = Some(whole(key, value)?),
@@ -536,6 +544,21 @@ mod tests {
                 },
             }
         );
+        assert_eq!(
+            spec("search:depth=2,book=b.book,bookpick=varied:30").kind,
+            PlayerKind::Search {
+                limits: Some(Limits::depth(2)),
+                engine: EngineOptions {
+                    book: BookSpec::File(PathBuf::from("b.book")),
+                    book_pick: Pick::Varied { margin: 30 },
+                    ..EngineOptions::default()
+                },
+            }
+        );
+        assert!("search:depth=2,bookpick=worst"
+            .parse::<PlayerSpec>()
+            .is_err());
+        assert!("search:depth=2,book=".parse::<PlayerSpec>().is_err());
         assert_eq!(
             spec("search:depth=2,egdb=/data/egdb").kind,
             PlayerKind::Search {

@@ -40,6 +40,9 @@ pub enum BuildProblem {
     /// The evaluation asked for.
     #[error(transparent)]
     Eval(#[from] EvalError),
+    /// The opening book named cannot be read, or is for other rules.
+    #[error("bad book")]
+    Book(#[from] parlour_book::BookError),
     /// A kind of player this factory does not build.
     #[error("{0} players are not available here")]
     Unavailable(&'static str),

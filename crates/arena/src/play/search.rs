@@ -17,13 +17,15 @@ use crate::plan::spec::{EngineOptions, PlayerKind, PlayerSpec};
 use crate::play::error::{BuildError, BuildProblem};
 use crate::play::player::Choice;
 use crate::play::player::{builtin_factory, ClockState, Evaluator, GreedyPlayer, Player};
+use parlour_book::{Book, BookSpec, Pick};
 use parlour_game::registry::{self, EvalSpec, EvaluatorOf};
 use parlour_game::{Evaluate, Evaluator as _, History, Variant};
 use parlour_hub::EngineError;
 use parlour_search::{Limits, Searcher, Skill};
-use std::path::Path;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// The transposition table of a search player that names no `hash=`, in
 /// MiB: small, as a match plays many games at once and each player has its
@@ -49,6 +51,10 @@ pub struct SearchPlayer<G: Evaluate> {
     stop: Arc<AtomicBool>,
     /// Its skill level, and the game's seed its choices draw from.
     skill: Skill,
+    /// The opening book it plays from before it searches, how it picks
+    /// a move of it, and the game's seed for a varied pick.
+    book: Option<Arc<Book>>,
+    book_pick: Pick,
     seed: u64,
 }
 
@@ -84,8 +90,16 @@ impl<G: Evaluate> SearchPlayer<G> {
             eval,
             stop: Arc::new(AtomicBool::new(false)),
             skill: engine.skill.unwrap_or_default(),
+            book: None,
+            book_pick: engine.book_pick,
             seed: 0,
         })
+    }
+
+    /// The player playing from `book` first, where it has a move.
+    pub fn with_book(mut self, book: Option<Arc<Book>>) -> SearchPlayer<G> {
+        self.book = book;
+        self
     }
 }
 
@@ -111,6 +125,14 @@ impl<G: Evaluate> Player<G> for SearchPlayer<G> {
         game: &History<G>,
         clock: &ClockState,
     ) -> Result<Choice<G::Move>, EngineError> {
+        if let Some(book) = &self.book {
+            if let Some(choice) = book.choose(game.current(), self.book_pick, self.seed) {
+                return Ok(Choice {
+                    depth: Some(choice.depth),
+                    ..Choice::scored(choice.mv, choice.value)
+                });
+            }
+        }
         let limits = self.limits.with_time(clock.time_limit());
         let (skill, seed) = (self.skill, self.seed);
         let result =
@@ -144,6 +166,29 @@ fn evaluator<V: Variant>(
     })
 }
 
+/// The book `spec` names for `rules`' game, read once into `books`.
+fn open_book<V: Variant>(
+    rules: &V,
+    name: &str,
+    spec: &BookSpec,
+    books: &Mutex<HashMap<PathBuf, Arc<Book>>>,
+) -> Result<Option<Arc<Book>>, BuildError> {
+    let BookSpec::File(path) = spec else {
+        return Ok(None);
+    };
+    let mut books = books.lock().expect("no book read panicked");
+    if let Some(book) = books.get(path) {
+        return Ok(Some(book.clone()));
+    }
+    let book = spec.open(rules).map_err(|e| BuildError {
+        name: name.to_string(),
+        problem: e.into(),
+    })?;
+    let book = Arc::new(book.expect("a file names a book"));
+    books.insert(path.clone(), book.clone());
+    Ok(Some(book))
+}
+
 /// The players of the game `rules` plays: `search` as a [`SearchPlayer`],
 /// `greedy` one ply deep on the game's evaluation, `random`. Each search
 /// or greedy player scores with the evaluation its spec names (`eval=`),
@@ -156,6 +201,8 @@ pub fn search_factory<V: Variant>(
     eval: Option<EvalSpec>,
 ) -> impl Fn(&PlayerSpec) -> Result<Box<dyn Player<V::Position>>, BuildError> + Sync {
     let builtin = builtin_factory::<V::Position>(None);
+    // Each book file is read once, however many players and games use it.
+    let books: Mutex<HashMap<PathBuf, Arc<Book>>> = Mutex::new(HashMap::new());
     move |spec: &PlayerSpec| {
         let name = spec.name();
         match &spec.kind {
@@ -166,7 +213,9 @@ pub fn search_factory<V: Variant>(
                 })?;
                 let own = engine.eval.as_ref().or(eval.as_ref());
                 let eval = evaluator(&rules, name, own, engine.egdb.as_deref())?;
-                let player = SearchPlayer::<V::Position>::new(name, limits, engine, eval)?;
+                let book = open_book(&rules, name, &engine.book, &books)?;
+                let player =
+                    SearchPlayer::<V::Position>::new(name, limits, engine, eval)?.with_book(book);
                 Ok(Box::new(player) as Box<_>)
             }
             PlayerKind::Greedy { eval: own } => {

@@ -1,4 +1,4 @@
-//! A PDN file as an opening book: each game's start position (its `FEN`
+//! A PDN file as a match's openings: each game's start position (its `FEN`
 //! or `Position` tag, else the start) and its moves, cut to the first N
 //! plies; the same opening found twice kept once, and counted.
 
@@ -8,7 +8,7 @@ use parlour_game::pdn::read_games;
 use parlour_game::registry::parse_line;
 use parlour_game::{Game, History, Variant};
 
-/// Whether a book file's text is PDN: a line that opens with a tag pair.
+/// Whether an openings file's text is PDN: a line that opens with a tag pair.
 pub fn is_pdn(text: &str) -> bool {
     text.lines().any(|l| {
         let l = l.trim_start();
@@ -19,7 +19,7 @@ pub fn is_pdn(text: &str) -> bool {
 /// The openings of a PDN text (from the file `file`), under `rules`: each
 /// game's first `plies` plies (all of them when `None`), stopped short of
 /// a move that would end the game.
-pub fn read_pdn_book<V: Variant>(
+pub fn read_pdn_openings<V: Variant>(
     text: &str,
     file: &str,
     rules: &V,
@@ -82,7 +82,7 @@ mod tests {
 
     #[test]
     fn games_become_openings_cut_to_their_plies() {
-        let all = read_pdn_book(BOOK, "b.pdn", &Rules::ENGLISH, None).unwrap();
+        let all = read_pdn_openings(BOOK, "b.pdn", &Rules::ENGLISH, None).unwrap();
         assert!(is_pdn(BOOK) && !is_pdn("11-15 23-19\n"));
         assert_eq!(all.len(), 3);
         assert_eq!(all[0].name, "b.pdn game 1");
@@ -90,7 +90,7 @@ mod tests {
         // White's capture would leave Black without a move: stopped short.
         assert_eq!(all[1].moves_text(), "");
         assert_eq!(all[1].start.to_string(), "W:W14:B10");
-        let mut two = read_pdn_book(BOOK, "b.pdn", &Rules::ENGLISH, Some(2)).unwrap();
+        let mut two = read_pdn_openings(BOOK, "b.pdn", &Rules::ENGLISH, Some(2)).unwrap();
         assert_eq!(two[2].moves_text(), "11-15 23-19");
         assert_eq!(remove_duplicates(&mut two), 1);
         let names: Vec<&str> = two.iter().map(|o| o.name.as_str()).collect();
@@ -99,7 +99,7 @@ mod tests {
 
     #[test]
     fn a_bad_game_is_named() {
-        let err = read_pdn_book(
+        let err = read_pdn_openings(
             "[Event \"x\"]\n\n1. 11-17 *\n",
             "x.pdn",
             &Rules::ENGLISH,
