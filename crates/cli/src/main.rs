@@ -319,6 +319,6 @@ mod tests {
             }
             commands += 1;
         }
-        assert_eq!(commands, 16);
+        assert_eq!(commands, 17);
     }
 }
