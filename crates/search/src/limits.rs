@@ -522,9 +522,9 @@ mod tests {
     }
 
     #[test]
-    fn each_number_has_one_range_and_limits_that_clash_are_refused() {
+    fn each_number_has_one_range() {
         let ms = |n| Some(Time::Millis(n));
-        for (request, error) in [
+        refused(vec![
             (
                 LimitRequest {
                     depth: Some(0),
@@ -583,6 +583,30 @@ mod tests {
                     value: Time::Seconds(f64::NAN),
                 },
             ),
+        ]);
+        // A huge number is quoted short.
+        let huge = only(|r| r.clock = Some(Time::Seconds(1e308)));
+        let message = huge.limits().unwrap_err().to_string();
+        assert!(message.len() < 120, "{message}");
+    }
+
+    /// Each request must be refused with `error`'s message.
+    fn refused(cases: Vec<(LimitRequest, LimitError)>) {
+        for (request, error) in cases {
+            let got = request.limits();
+            // NaN is never equal to itself: compare the messages.
+            assert_eq!(
+                got.as_ref().map_err(ToString::to_string),
+                Err(error.to_string()),
+                "{request:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn limits_that_clash_are_refused() {
+        let ms = |n| Some(Time::Millis(n));
+        refused(vec![
             (
                 LimitRequest {
                     nodes: Some(5),
@@ -614,19 +638,7 @@ mod tests {
                 },
                 LimitError::InfiniteAndLimit,
             ),
-        ] {
-            let got = request.limits();
-            // NaN is never equal to itself: compare the messages.
-            assert_eq!(
-                got.as_ref().map_err(ToString::to_string),
-                Err(error.to_string()),
-                "{request:?}"
-            );
-        }
-        // A huge number is quoted short.
-        let huge = only(|r| r.clock = Some(Time::Seconds(1e308)));
-        let message = huge.limits().unwrap_err().to_string();
-        assert!(message.len() < 120, "{message}");
+        ]);
     }
 
     #[test]
