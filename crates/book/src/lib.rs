@@ -1,6 +1,6 @@
 //! Opening books for parlour's games, for any game of the registry.
 //!
-//! - [`file`]: the book as data and as a versioned, checked file: a header
+//! - [`file`](mod@file): the book as data and as a versioned, checked file: a header
 //!   (game, rules, how it is built), its roots with their progress, and an
 //!   entry per position, keyed by the game's `hash` (so transpositions are
 //!   one entry), each move with its value, the depth of the search behind

@@ -1,5 +1,5 @@
 //! Iterating the set bits of a mask, lowest first: the one loop under every
-//! square and hole iterator of the games ([`Members`]); and [`bit_set!`],
+//! square and hole iterator of the games ([`Members`]); and [`bit_set!`](crate::bit_set),
 //! which declares a game's points and their sets (checkers' `Square` and
 //! `Bitboard`, the peg game's `Hole` and `HoleSet`) once for both games.
 
