@@ -35,7 +35,8 @@ use pyo3::prelude::*;
 fn ballots(deck: &str) -> PyResult<Vec<(String, Vec<String>)>> {
     let ballots = Rules::ENGLISH.deck(deck).ok_or_else(|| {
         PyValueError::new_err(format!(
-            "unknown deck `{deck}`: expected {}",
+            "unknown deck `{}`: expected {}",
+            parlour_game::echo::echo(deck),
             Rules::decks().join(", ")
         ))
     })?;

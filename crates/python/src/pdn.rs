@@ -4,7 +4,8 @@
 use crate::board::{PyGame, Table};
 use crate::errors::{io_error, message, PdnError};
 use crate::visit::{visit_board, visit_game, BoardVisit, GameVisit};
-use parlour_game::pdn::{self, read_games};
+use parlour_game::echo::echo;
+use parlour_game::pdn::{self, read_games, PDN_FILE};
 use parlour_game::{Game, Variant};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -192,7 +193,14 @@ fn pdn_text(source: &Bound<'_, PyAny>) -> PyResult<String> {
         Ok(text) => PathBuf::from(text),
         Err(_) => source.extract::<PathBuf>()?,
     };
-    std::fs::read_to_string(&path).map_err(|e| io_error(&path, &e))
+    // Within a PDN file's size limit; a file that is not text is a PDN
+    // error (what the stub promises), a file that cannot be read an OSError.
+    PDN_FILE.read_text(&path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::InvalidData | std::io::ErrorKind::FileTooLarge => {
+            PdnError::new_err(format!("{}: {e}", echo(&path.display())))
+        }
+        _ => io_error(&path, &e),
+    })
 }
 
 /// Whether a string names a file: one that is there, or a single word

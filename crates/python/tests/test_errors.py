@@ -66,3 +66,15 @@ def test_illegal_moves_raise_illegal_move_error():
         parlour.PegBoard().push("@99")
     with pytest.raises(parlour.IllegalMoveError):
         parlour.Board(rules="huffing").push("compel")
+
+
+def test_a_pdn_file_that_is_not_text_and_a_long_deck_name(tmp_path):
+    bad = tmp_path / "bad.pdn"
+    bad.write_bytes(b'[Event "x"]\n\n1. 11-15 \xff\xfe *\n')
+    with pytest.raises(parlour.PdnError, match="UTF-8"):
+        parlour.read_pdn(str(bad))
+    with pytest.raises(OSError):
+        parlour.read_pdn(str(tmp_path / "missing.pdn"))
+    with pytest.raises(ValueError) as refused:
+        parlour.ballots("é" * 10000)
+    assert len(str(refused.value)) < 300

@@ -11,6 +11,7 @@
 use crate::plan::header::MatchHeader;
 use crate::plan::schedule::Schedule;
 use crate::plan::shard::Shard;
+use parlour_game::echo::echo;
 use parlour_game::{Game, History, Outcome, Side, Variant};
 use parlour_report::{GameRecord, Termination};
 use std::error::Error;
@@ -44,7 +45,7 @@ pub enum Mismatch {
         shard: Shard,
     },
     /// Other engines or colours than the game's index gives.
-    #[error("is {} (Black) against {} (White); the match plays {} against {}", .found[0], .found[1], .expected[0], .expected[1])]
+    #[error("is {} (Black) against {} (White); the match plays {} against {}", echo(&.found[0]), echo(&.found[1]), echo(&.expected[0]), echo(&.expected[1]))]
     Engines {
         /// The engines recorded, Black's first.
         found: [String; 2],
@@ -63,7 +64,7 @@ pub enum Mismatch {
     #[error("has no opening: the header lists none")]
     NoOpening,
     /// Another opening than its round's.
-    #[error("opened with `{}` from {}; its round opens with `{}` from {}", .found[0], .found[1], .expected[0], .expected[1])]
+    #[error("opened with `{}` from {}; its round opens with `{}` from {}", echo(&.found[0]), echo(&.found[1]), echo(&.expected[0]), echo(&.expected[1]))]
     Opening {
         /// The opening's name and start recorded.
         found: [String; 2],
@@ -71,19 +72,19 @@ pub enum Mismatch {
         expected: [String; 2],
     },
     /// Moves that do not begin with the opening's.
-    #[error("does not begin with its opening's moves `{moves}`")]
+    #[error("does not begin with its opening's moves `{}`", echo(.moves))]
     OpeningMoves {
         /// The opening's moves.
         moves: String,
     },
     /// A winner that is not a side.
-    #[error("has winner `{winner}`: not black, white or none")]
+    #[error("has winner `{}`: not black, white or none", echo(.winner))]
     Winner {
         /// The winner recorded.
         winner: String,
     },
     /// A result its winner does not give.
-    #[error("has result `{result}`, but its winner ({}) makes it `{}`", .winner.as_deref().unwrap_or("none: a draw"), .outcome.pdn())]
+    #[error("has result `{}`, but its winner ({}) makes it `{}`", echo(.result), echo(.winner.as_deref().unwrap_or("none: a draw")), .outcome.pdn())]
     Result {
         /// The result recorded.
         result: String,
@@ -93,7 +94,7 @@ pub enum Mismatch {
         outcome: Outcome,
     },
     /// A start the game cannot read.
-    #[error("starts from `{start}`, which does not read: {error}")]
+    #[error("starts from `{}`, which does not read: {error}", echo(.start))]
     Start {
         /// The start recorded.
         start: String,
@@ -115,7 +116,7 @@ pub enum Mismatch {
         number: usize,
     },
     /// A move that is not legal where it is played.
-    #[error("has move {number} `{text}`, which is not legal")]
+    #[error("has move {number} `{}`, which is not legal", echo(.text))]
     Illegal {
         /// The move's number, from 1.
         number: usize,
@@ -139,7 +140,7 @@ pub enum Mismatch {
         moves: usize,
     },
     /// An ending that names no ending a match records.
-    #[error("ends by `{0}`, which is no ending a match records")]
+    #[error("ends by `{}`, which is no ending a match records", echo(.0))]
     UnknownEnding(String),
     /// A rules' ending with another result than the rules give.
     #[error("ends by {termination} with {}, but the rules give {}", .recorded.pdn(), .rules.pdn())]

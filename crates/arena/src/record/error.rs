@@ -34,7 +34,7 @@ pub enum RecordError {
         /// The line's number, from 1.
         line: usize,
         /// Why.
-        source: serde_json::Error,
+        source: JsonError,
     },
     /// A records path that is a directory.
     #[error("{what} file `{}` is a directory: give a file name", echo(&.path.display()))]
@@ -81,7 +81,7 @@ pub enum RecordError {
         /// The file.
         path: PathBuf,
         /// Why.
-        source: serde_json::Error,
+        source: JsonError,
     },
     /// A header of a format this version does not know.
     #[error(
@@ -134,4 +134,23 @@ pub enum RecordError {
     /// A game between engines that are not paired in the match.
     #[error(transparent)]
     NotPaired(#[from] TallyError),
+}
+
+/// serde's error as a message shows it: what it quotes of the line cut
+/// short (a 1,000-character string in a results file is not repeated).
+#[derive(Debug)]
+pub struct JsonError(pub serde_json::Error);
+
+impl std::fmt::Display for JsonError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", parlour_game::echo::echo_within(&self.0, 160))
+    }
+}
+
+impl std::error::Error for JsonError {}
+
+impl From<serde_json::Error> for JsonError {
+    fn from(error: serde_json::Error) -> JsonError {
+        JsonError(error)
+    }
 }

@@ -57,10 +57,10 @@ pub fn read_results(path: &Path) -> Result<ResultsFile, RecordError> {
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        let not_a_record = |source| RecordError::NotARecord {
+        let not_a_record = |source: serde_json::Error| RecordError::NotARecord {
             path: path.to_path_buf(),
             line: line_no,
-            source,
+            source: source.into(),
         };
         if file.header.is_none() {
             file.header = Some(read_header_line(path, line).map_err(|e| match e {
@@ -116,7 +116,7 @@ fn read_header_line(path: &Path, line: &[u8]) -> Result<MatchHeader, HeaderLine>
     serde_json::from_value(value).map_err(|source| {
         error(RecordError::BadHeader {
             path: path.to_path_buf(),
-            source,
+            source: source.into(),
         })
     })
 }
@@ -272,6 +272,17 @@ pub(crate) mod tests {
         ));
         std::fs::write(&path, "").unwrap();
         assert!(matches!(read_header(&path), Err(RecordError::Empty { .. })));
+        // A long string where a number belongs is quoted short, causes
+        // and all.
+        let long = line.replacen(
+            "\"round\":",
+            &format!("\"round\":\"{}\",\"x\":", "r".repeat(1000)),
+            1,
+        );
+        std::fs::write(&path, format!("{head}\n{long}\n")).unwrap();
+        let error = read_results(&path).unwrap_err();
+        let message = parlour_game::echo::full_message(&error);
+        assert!(message.len() < 400, "{message}");
         let _ = std::fs::remove_file(&path);
     }
 }
