@@ -707,8 +707,10 @@ async function start() {
     $('strength').appendChild(option);
   }
   $('strength').selectedIndex = Math.min(2, state.catalogue.strengths.length - 1);
+  // ?game=pegs opens a game on its first rule set, ?game=checkers|huffing
+  // on the rule set named.
   const wanted = new URLSearchParams(location.search).get('game');
-  if (wanted) for (const o of select.options) if (o.value.startsWith(`${wanted}|`)) { o.selected = true; break; }
+  if (wanted) for (const o of select.options) if (o.value === wanted || o.value.startsWith(`${wanted}|`)) { o.selected = true; break; }
   const opened = new URLSearchParams(location.search).get('open') && sessionStorage.getItem('parlour.open');
   if (opened) {
     const { ply, ...spec } = JSON.parse(opened);

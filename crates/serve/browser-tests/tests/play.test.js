@@ -61,14 +61,22 @@ test('an english game played by clicks against the engine to its end', async () 
 });
 
 test('a huffing game in which the player huffs', async () => {
-  const page = await open(s.chrome.context, s.server.url, 1280, 900);
-  await page.selectOption('#game', 'checkers|huffing');
-  await page.selectOption('#human', 'both');
+  // Opened on huffing by its address, so that no click can land on the
+  // english board the page first draws.
+  const page = await open(s.chrome.context, `${s.server.url}?game=checkers|huffing`, 1280, 900);
   await status(page, 'Black to move');
-  for (const [from, to] of [[11, 15], [22, 18]]) {
+  assert.equal(await page.inputValue('#game'), 'checkers|huffing');
+  await page.selectOption('#human', 'both');
+  // Each move is played once the server has answered the one before: a
+  // click on a board not yet redrawn would be a click on the old position.
+  const playClicks = async (from, to) => {
+    const before = (await moves(page)).length;
     await clickPoint(page, from);
     await clickPoint(page, to);
-  }
+    await page.waitForFunction((n) => document.querySelectorAll('#moves .move').length > n, before);
+  };
+  await playClicks(11, 15);
+  await playClicks(22, 18);
   // Black leaves 15x22 untaken: White may huff the man on 15.
   await clickPoint(page, 9);
   await clickPoint(page, 13);
