@@ -8,7 +8,7 @@ import { Board } from './board.js';
 
 const $ = (id) => document.getElementById(id);
 const board = new Board($('board'), { point: () => {}, drag: () => {} }, { interactive: false });
-const view = { game: null, ply: 0, seen: new Set(), first: true };
+const view = { game: null, ply: 0, seen: new Set(), first: true, seq: 0 };
 
 function table(data, label) {
   const t = document.createElement('table');
@@ -74,7 +74,10 @@ function choose(game, quiet = false) {
 async function show() {
   const g = view.game;
   if (!g) return;
+  const seq = ++view.seq;
   const reply = await post('/api/position', { ...g.position, moves: g.position.moves.slice(0, view.ply) });
+  // Keys pressed quickly ask for several positions: only the last is drawn.
+  if (seq !== view.seq) return;
   const last = reply.last ? [reply.last.from, ...reply.last.path].filter((n) => n !== null) : null;
   board.show(reply.board, { last });
   for (const b of document.querySelectorAll('#moves .move')) {

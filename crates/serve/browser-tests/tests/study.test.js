@@ -127,6 +127,8 @@ test('a game played by keys alone', async () => {
   await page.keyboard.press('ArrowDown');
   assert.equal(await cursor(), 13);
   await page.keyboard.press('Enter');
+  // The status said the same before the move: wait for the engine's reply.
+  await page.waitForFunction(() => document.querySelectorAll('#moves .move').length >= 2);
   await status(page, 'Black to move (you)');
   assert.equal((await moves(page))[0], '9-13');
   // The rest typed in the move box, each move one the server lists, to the end.
