@@ -16,6 +16,8 @@
 //! | a move: its text, value, depth, count | text, 4, 1, 4 |
 //! | CRC-32 of everything before it | 4 |
 
+use parlour_game::echo::echo;
+use parlour_game::file::FileKind;
 use std::collections::BTreeMap;
 use std::fs;
 use std::io::Write;
@@ -35,7 +37,7 @@ pub const DEFAULT_MAX_BYTES: u64 = 512 << 20;
 #[derive(Debug, thiserror::Error)]
 pub enum BookError {
     /// The file could not be read or written.
-    #[error("cannot {action} `{path}`")]
+    #[error("cannot {action} `{}`", echo(&path.display()))]
     Io {
         /// `read` or `write`.
         action: &'static str,
@@ -45,12 +47,10 @@ pub enum BookError {
         source: std::io::Error,
     },
     /// The file is larger than the limit it is read with.
-    #[error("`{path}` is {bytes} bytes, more than the {limit} a book may be")]
+    #[error("`{}` is larger than the {limit} bytes a book may be", echo(&path.display()))]
     TooLarge {
         /// The file.
         path: PathBuf,
-        /// Its size.
-        bytes: u64,
         /// The limit.
         limit: u64,
     },
@@ -360,15 +360,21 @@ impl Book {
             path: path.to_path_buf(),
             source,
         };
-        let bytes = fs::metadata(path).map_err(io)?.len();
-        if bytes > max_bytes {
-            return Err(BookError::TooLarge {
-                path: path.to_path_buf(),
-                bytes,
-                limit: max_bytes,
-            });
+        let too_large = || BookError::TooLarge {
+            path: path.to_path_buf(),
+            limit: max_bytes,
+        };
+        if fs::metadata(path).map_err(io)?.len() > max_bytes {
+            return Err(too_large());
         }
-        Book::from_bytes(&fs::read(path).map_err(io)?)
+        // Read within the limit: a device or a pipe has no length to
+        // check first, and one that never ends must not fill the memory.
+        let kind = FileKind::new("a book", max_bytes);
+        match kind.read(path) {
+            Ok(bytes) => Book::from_bytes(&bytes),
+            Err(e) if e.kind() == std::io::ErrorKind::FileTooLarge => Err(too_large()),
+            Err(e) => Err(io(e)),
+        }
     }
 
     /// Writes the book to `path` at once or not at all: to a temporary file
@@ -594,6 +600,20 @@ mod tests {
             Book::load(&path, 10),
             Err(BookError::TooLarge { .. })
         ));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_endless_file_is_read_only_to_the_limit() {
+        // /dev/zero says it is 0 bytes long and never ends.
+        let err = Book::load(Path::new("/dev/zero"), 1 << 20).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "`/dev/zero` is larger than the 1048576 bytes a book may be"
+        );
+        let long = PathBuf::from("b".repeat(2000));
+        let err = Book::load(&long, DEFAULT_MAX_BYTES).unwrap_err();
+        assert!(err.to_string().len() < 120, "{err}");
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! and a graph of each game's scores, `analyse::analysis_page`),
 //! rewritten after each game too.
 
+use parlour_game::echo::echo;
 use crate::options::{at_least, cores, limits_or, threads, EngineArgs, GameArgs, LimitArgs};
 use crate::Run;
 use anyhow::{bail, Context, Result};
@@ -169,7 +170,7 @@ fn progress_line(number: usize, of: usize, step: &Step<'_>) -> String {
 /// `flag` names the path in an error.
 fn write_whole(path: &Path, text: &str, flag: &str) -> Result<()> {
     parlour_game::weights::write_whole(path, text.as_bytes())
-        .with_context(|| format!("cannot write {flag} {}", path.display()))
+        .with_context(|| format!("cannot write {flag} {}", echo(&path.display())))
 }
 
 impl Run for AnalyseArgs {
@@ -180,15 +181,15 @@ impl Run for AnalyseArgs {
         let path = &self.file;
         let text = parlour_game::pdn::PDN_FILE
             .read_text(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
-        let mut games = read_games(&text).with_context(|| format!("bad {}", path.display()))?;
+            .with_context(|| format!("cannot read {}", echo(&path.display())))?;
+        let mut games = read_games(&text).with_context(|| format!("bad {}", echo(&path.display())))?;
         // Games keep their numbers in the file (and `of` its count) with
         // --number too: the 3rd game is "game 3/10" and "Game 3".
         let of = games.len();
         let mut first = 0;
         if let Some(n) = self.number {
             let Some(i) = usize::try_from(n - 1).ok().filter(|&i| i < of) else {
-                bail!("bad --number {n}: {} holds {of} games", path.display());
+                bail!("bad --number {n}: {} holds {of} games", echo(&path.display()));
             };
             games = vec![games.swap_remove(i)];
             first = i;

@@ -13,6 +13,7 @@
 //! `--svg FILE` draws every row's nodes per second as a bar chart
 //! ([`parlour_arena::chart`]), a bar per position and thread count.
 
+use parlour_game::echo::echo;
 use crate::options::{cores, game_names, mebibytes, play_moves, thread_count, threads, EvalArg};
 use crate::Run;
 use anyhow::{bail, Context, Result};
@@ -253,7 +254,7 @@ impl Run for BenchArgs {
         // A chart that cannot be written is found out before the searches.
         if let Some(folder) = self.svg.as_ref().and_then(|p| p.parent()) {
             if !folder.as_os_str().is_empty() && !folder.is_dir() {
-                bail!("cannot write --svg: its folder {} is not there", folder.display());
+                bail!("cannot write --svg: its folder {} is not there", echo(&folder.display()));
             }
         }
         let mut out = std::io::stdout().lock();
@@ -294,7 +295,7 @@ impl Run for BenchArgs {
         }
         if let Some(path) = &self.svg {
             std::fs::write(path, bar_chart(&bars, &counts))
-                .with_context(|| format!("cannot write --svg {}", path.display()))?;
+                .with_context(|| format!("cannot write --svg {}", echo(&path.display())))?;
         }
         Ok(())
     }

@@ -2,6 +2,7 @@
 //! (`parlour-book`), show a position's book moves, its statistics, and
 //! merge books built as shares.
 
+use parlour_game::echo::echo;
 use crate::options::{stop_on_ctrl_c, GameArgs, MovesArg};
 use crate::Run;
 use anyhow::{bail, Context, Result};
@@ -147,7 +148,7 @@ fn reader_may_go(printed: Result<()>) -> Result<()> {
 }
 
 fn load(path: &Path) -> Result<Book> {
-    Book::load(path, DEFAULT_MAX_BYTES).with_context(|| format!("bad book `{}`", path.display()))
+    Book::load(path, DEFAULT_MAX_BYTES).with_context(|| format!("bad book `{}`", echo(&path.display())))
 }
 
 impl Visit for &BuildArgs {
@@ -355,7 +356,7 @@ fn merge(args: &MergeArgs) -> Result<()> {
     for path in books {
         merged
             .merge(load(path)?)
-            .with_context(|| format!("cannot merge `{}`", path.display()))?;
+            .with_context(|| format!("cannot merge `{}`", echo(&path.display())))?;
     }
     merged.save(&args.out)?;
     eprintln!(

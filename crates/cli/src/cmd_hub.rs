@@ -1,6 +1,7 @@
 //! `parlour hub`: the engine on standard input and output, speaking the Hub
 //! protocol (Scan's, as pydraughts' `HubEngine` and Hub GUIs drive it).
 
+use parlour_game::echo::echo;
 use crate::options::{threads, EngineArgs, GameArgs};
 use crate::Run;
 use anyhow::{bail, Context, Result};
@@ -42,7 +43,7 @@ impl Visit for &HubArgs {
         self.engine.eval.evaluator(&rules)?;
         self.book
             .open(&rules)
-            .with_context(|| format!("bad --book `{}`", self.book))?;
+            .with_context(|| format!("bad --book `{}`", echo(&self.book)))?;
         Ok(rules.hub_variant())
     }
 }

@@ -2,6 +2,7 @@
 //! the first move; deep perft (a table, shares, a results file) and the
 //! merge of shares' outputs.
 
+use parlour_game::echo::echo;
 use crate::options::{cores, mebibytes, thread_count, threads, GameArgs, MovesArg};
 use crate::progress::Progress;
 use crate::Run;
@@ -291,7 +292,7 @@ fn merge_files(args: &PerftArgs) -> Result<()> {
     let mut files = Vec::new();
     for path in &args.merge {
         let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read --merge {}", path.display()))?;
+            .with_context(|| format!("cannot read --merge {}", echo(&path.display())))?;
         files.push((path.display().to_string(), text));
     }
     let merged = merge(&files)?;

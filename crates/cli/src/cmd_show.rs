@@ -3,6 +3,7 @@
 //! `--position`, else the start) or a game of a PDN file after `--ply`
 //! plies.
 
+use parlour_game::echo::echo;
 use crate::options::{at_least, GameArgs, MovesArg, PictureArgs};
 use crate::Run;
 use anyhow::{bail, Context, Result};
@@ -111,8 +112,8 @@ impl Run for ShowArgs {
         };
         let text = parlour_game::pdn::PDN_FILE
             .read_text(path)
-            .with_context(|| format!("cannot read --pdn {}", path.display()))?;
-        let games = read_games(&text).with_context(|| format!("bad --pdn {}", path.display()))?;
+            .with_context(|| format!("cannot read --pdn {}", echo(&path.display())))?;
+        let games = read_games(&text).with_context(|| format!("bad --pdn {}", echo(&path.display())))?;
         let Some(game) = usize::try_from(self.number - 1)
             .ok()
             .and_then(|i| games.get(i))

@@ -448,7 +448,7 @@ pub fn write_picture<V: Variant>(
         .with_context(|| format!("{} has no SVG diagram", V::NAME))?;
     if let Some(path) = svg {
         std::fs::write(path, &picture)
-            .with_context(|| format!("cannot write --svg {}", path.display()))?;
+            .with_context(|| format!("cannot write --svg {}", echo(&path.display())))?;
     }
     match png {
         Some(path) => crate::png::write(path, &picture),
@@ -538,6 +538,6 @@ impl BookArgs {
     pub fn open<V: Variant>(&self, rules: &V) -> Result<Option<parlour_book::Book>> {
         self.book
             .open(rules)
-            .with_context(|| format!("bad --book `{}`", self.book))
+            .with_context(|| format!("bad --book `{}`", echo(&self.book)))
     }
 }

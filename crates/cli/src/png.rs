@@ -4,6 +4,7 @@
 //! render the same on a machine with no fonts installed.
 
 use anyhow::{Context, Result};
+use parlour_game::echo::echo;
 use resvg::{tiny_skia, usvg};
 use std::path::Path;
 
@@ -28,5 +29,6 @@ pub fn render(svg: &str) -> Result<Vec<u8>> {
 /// Writes `svg` rendered as PNG to `path`.
 pub fn write(path: &Path, svg: &str) -> Result<()> {
     let png = render(svg)?;
-    std::fs::write(path, png).with_context(|| format!("cannot write --png {}", path.display()))
+    std::fs::write(path, png)
+        .with_context(|| format!("cannot write --png {}", echo(&path.display())))
 }

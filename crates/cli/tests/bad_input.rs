@@ -168,6 +168,27 @@ fn a_match_gives_every_cause_once() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// A file that never ends is read only to its kind's limit, and a path
+/// too long to open is quoted short, once for each cause.
+#[cfg(unix)]
+#[test]
+fn endless_files_and_long_paths_are_refused_briefly() {
+    let err = fails(&["best", "--book", "/dev/zero", "--depth", "1"]);
+    assert!(
+        err.contains("larger than the 536870912 bytes a book may be"),
+        "{err}"
+    );
+    let long = "e".repeat(500);
+    for args in [
+        ["best", "--eval", long.as_str(), "--depth", "1"],
+        ["best", "--book", long.as_str(), "--depth", "1"],
+        ["best", "--egdb", long.as_str(), "--depth", "1"],
+    ] {
+        let err = fails(&args);
+        assert!(err.len() < 300, "{} characters: {err}", err.len());
+    }
+}
+
 #[test]
 fn hub_answers_a_line_that_is_not_utf8() {
     let out = with_input(&["hub"], b"ping\n\xff\xfe bad\nping\nquit\n");

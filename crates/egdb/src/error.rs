@@ -1,6 +1,7 @@
 //! What can go wrong opening, probing, building and verifying databases.
 
 use crate::material::Material;
+use parlour_game::echo::echo;
 use std::fmt;
 use std::io;
 use std::path::PathBuf;
@@ -9,7 +10,7 @@ use std::path::PathBuf;
 #[derive(Debug, thiserror::Error)]
 pub enum EgdbError {
     /// Reading or writing a file failed.
-    #[error("{}", .path.display())]
+    #[error("{}", echo(&path.display()))]
     Io {
         /// The file or directory.
         path: PathBuf,
@@ -30,7 +31,7 @@ pub enum EgdbError {
         pieces: u32,
     },
     /// A file ends early: a copy cut short, or a disk that filled up.
-    #[error("{path}: truncated ({reason}); delete it and build again")]
+    #[error("{}: truncated ({reason}); delete it and build again", echo(&path.display()))]
     Truncated {
         /// The file.
         path: PathBuf,
@@ -39,7 +40,7 @@ pub enum EgdbError {
     },
     /// A file's contents do not check out: its checksum, its header, or a
     /// value that cannot be.
-    #[error("{path}: corrupt ({reason}); delete it and build again")]
+    #[error("{}: corrupt ({reason}); delete it and build again", echo(&path.display()))]
     Corrupt {
         /// The file.
         path: PathBuf,

@@ -32,6 +32,7 @@
 //! checksum                   u64: FNV-1a of every byte before it
 //! ```
 
+use crate::echo::echo;
 use crate::file::{Cursor, CursorError, NETWORK_FILE};
 use crate::weights::fnv1a;
 use std::path::{Path, PathBuf};
@@ -147,7 +148,7 @@ pub struct NetworkWeights {
 #[derive(Debug, thiserror::Error)]
 pub enum NetworkError {
     /// The file could not be read or written.
-    #[error("{}", path.display())]
+    #[error("{}", echo(&path.display()))]
     Io {
         /// The file.
         path: PathBuf,

@@ -28,7 +28,7 @@
 //! assert_eq!(<() as GameList>::find(|_| true, Name), None);
 //! ```
 
-use crate::echo::echo;
+use crate::echo::{echo, echo_within};
 use crate::tables::{SharedTables, TablesError, TablesSlot};
 use crate::view::{BoardView, MoveView, Setup};
 use crate::{Evaluate, Game};
@@ -393,7 +393,7 @@ pub enum EvalError {
         source: Box<dyn Error + Send + Sync>,
     },
     /// The endgame databases to search with could not be opened.
-    #[error("cannot open the endgame databases in `{}`", echo(&.dir.display()))]
+    #[error("cannot open the endgame databases in `{}`", echo_within(&.dir.display(), 40))]
     Tables {
         /// The folder given.
         dir: std::path::PathBuf,
@@ -541,7 +541,8 @@ game_list!(A, B, C, D, E, F, G, H);
 
 /// A move of a line that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("move {number} `{text}`", text = echo(.text))]
+// The move is quoted short: its reason quotes it again at length.
+#[error("move {number} `{text}`", text = echo_within(.text, 24))]
 pub struct LineError<E: Error + 'static> {
     /// The move's number in the line, from 1.
     pub number: usize,

@@ -15,6 +15,7 @@
 //! checksum                   u64: FNV-1a of every byte before it
 //! ```
 
+use crate::echo::echo;
 use crate::file::{Cursor, CursorError, WEIGHTS_FILE};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
@@ -42,7 +43,7 @@ pub struct Weights {
 #[derive(Debug, thiserror::Error)]
 pub enum WeightsError {
     /// The file could not be read or written.
-    #[error("{}", path.display())]
+    #[error("{}", echo(&path.display()))]
     Io {
         /// The file.
         path: PathBuf,

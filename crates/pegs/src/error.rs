@@ -5,7 +5,7 @@
 
 use crate::hole::Hole;
 use crate::rules::{PegRules, RulesError};
-use parlour_game::echo::echo;
+use parlour_game::echo::{echo, echo_within};
 use parlour_game::Side;
 
 /// A position text that does not read, or names a position that cannot
@@ -183,7 +183,7 @@ pub enum PositionError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// A hole that is not a number.
-    #[error("`{item}` in move `{text}` is not a hole number", item = echo(.item), text = echo(.text))]
+    #[error("`{item}` in move `{text}` is not a hole number", item = echo(.item), text = echo_within(.text, 24))]
     NotAHole {
         /// The move's text.
         text: String,
@@ -210,7 +210,7 @@ pub enum MoveError {
         text: String,
     },
     /// A move that is not legal here.
-    #[error("`{text}` is not legal here; the legal moves are {}", .legal.join(" "), text = echo(.text))]
+    #[error("`{text}` is not legal here; {}", legal_list(.legal), text = echo(.text))]
     Illegal {
         /// The move's text.
         text: String,
@@ -236,4 +236,19 @@ pub enum Error {
     /// A position text.
     #[error(transparent)]
     Position(#[from] PositionError),
+}
+
+/// The most characters the legal moves take in an [`MoveError::Illegal`]
+/// message; more are counted, not listed.
+const LISTED_CHARS: usize = 160;
+
+/// The legal moves as [`MoveError::Illegal`] gives them: listed where they
+/// are few enough to read, else counted.
+fn legal_list(legal: &[String]) -> String {
+    let all = legal.join(" ");
+    if all.chars().count() <= LISTED_CHARS {
+        format!("the legal moves are {all}")
+    } else {
+        format!("{} moves are legal", legal.len())
+    }
 }

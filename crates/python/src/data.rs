@@ -5,6 +5,7 @@
 use crate::errors::{io_error, DataError};
 use numpy::{Element, PyArray1, PyArrayMethods};
 use parlour_checkers::{Position, Rules};
+use parlour_game::echo::echo;
 use parlour_game::{Game, Learn};
 use parlour_train::data::{DataError as ReadError, DataFile};
 use parlour_train::result_for;
@@ -61,14 +62,14 @@ fn rules_of(path: &Path, data: &DataFile) -> PyResult<Rules> {
             DataError::new_err(format!(
                 "{}: it holds positions of `{key}`; planes are made of checkers positions \
                  (checkers/english or checkers/huffing)",
-                path.display()
+                echo(&path.display())
             ))
         })?;
     let code_len = Position::start(rules).code_len();
     if data.code_len != code_len {
         return Err(DataError::new_err(format!(
             "{}: positions of {} bytes, where a checkers position takes {code_len}",
-            path.display(),
+            echo(&path.display()),
             data.code_len
         )));
     }
@@ -112,7 +113,7 @@ pub(crate) fn selfplay_records<'py>(
             let pos = template.decode(&p.code).map_err(|e| {
                 DataError::new_err(format!(
                     "{}: game {} holds a bad position: {}",
-                    path.display(),
+                    echo(&path.display()),
                     record.index,
                     e.reason
                 ))
@@ -142,7 +143,7 @@ fn warn_if_torn(py: Python<'_>, path: &Path, data: &DataFile) -> PyResult<()> {
     if len > data.whole_len {
         let text = format!(
             "{}: the last {} bytes are not a whole game (a torn or damaged block) and were not read",
-            path.display(),
+            echo(&path.display()),
             len - data.whole_len
         );
         let category = py.get_type::<pyo3::exceptions::PyUserWarning>();

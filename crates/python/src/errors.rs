@@ -2,6 +2,7 @@
 //! text or file the library crates refuse, with the whole chain of a Rust
 //! error's causes as the exception's message ([`message`]).
 
+use parlour_game::echo::echo;
 /// An error and its causes on one line (`a: b: c`), as the command line
 /// prints them.
 pub(crate) use parlour_game::echo::full_message as message;
@@ -55,7 +56,7 @@ pyo3::create_exception!(
 /// A file that could not be read: `FileNotFoundError` where it is not
 /// there, else `OSError`, naming the file.
 pub(crate) fn io_error(path: &Path, error: &std::io::Error) -> PyErr {
-    let text = format!("{}: {error}", path.display());
+    let text = format!("{}: {error}", echo(&path.display()));
     match error.kind() {
         std::io::ErrorKind::NotFound => PyFileNotFoundError::new_err(text),
         _ => PyOSError::new_err(text),

@@ -21,6 +21,7 @@
 //! A run killed while writing leaves at most a torn last block, which
 //! reading ignores and resuming cuts off. Integers are little-endian.
 
+use parlour_game::echo::echo;
 use parlour_game::file::FileKind;
 use parlour_game::weights::fnv1a;
 use parlour_game::{Outcome, Side};
@@ -70,7 +71,7 @@ pub const DATA_FILE: FileKind = FileKind::new("a self-play data file", 4 << 30);
 #[derive(Debug, thiserror::Error)]
 pub enum DataError {
     /// The file system refused.
-    #[error("{}", path.display())]
+    #[error("{}", echo(&path.display()))]
     Io {
         /// The file.
         path: PathBuf,
@@ -79,13 +80,13 @@ pub enum DataError {
         source: io::Error,
     },
     /// The file does not start as a training data file does.
-    #[error("{}: not a parlour self-play data file", path.display())]
+    #[error("{}: not a parlour self-play data file", echo(&path.display()))]
     NotData {
         /// The file.
         path: PathBuf,
     },
     /// A data file of a layout this build does not read.
-    #[error("{}: a data file of layout version {found}; this build reads version {FORMAT_VERSION}", path.display())]
+    #[error("{}: a data file of layout version {found}; this build reads version {FORMAT_VERSION}", echo(&path.display()))]
     Version {
         /// The file.
         path: PathBuf,
@@ -93,7 +94,7 @@ pub enum DataError {
         found: u32,
     },
     /// Resuming a file written by a run with other settings.
-    #[error("{} holds the games of another self-play run: it was made with `{found}`, this run is `{expected}`; give another file, or the same settings", path.display())]
+    #[error("{} holds the games of another self-play run: it was made with `{found}`, this run is `{expected}`; give another file, or the same settings", echo(&path.display()))]
     OtherRun {
         /// The file.
         path: PathBuf,
@@ -103,7 +104,7 @@ pub enum DataError {
         expected: String,
     },
     /// Positions of another size than the game's encoding.
-    #[error("{}: positions of {found} bytes, where this game's take {expected}: data of another game", path.display())]
+    #[error("{}: positions of {found} bytes, where this game's take {expected}: data of another game", echo(&path.display()))]
     CodeLength {
         /// The file.
         path: PathBuf,

@@ -10,6 +10,7 @@
 
 use super::identity::{Identity, IDENTITY_WORD};
 use super::split::Share;
+use crate::echo::echo;
 use std::fmt;
 use std::str::FromStr;
 
@@ -86,13 +87,19 @@ pub enum MergeError {
     #[error("no share outputs to merge")]
     NoFiles,
     /// A file holds no identity line.
-    #[error("{file}: no `{IDENTITY_WORD}` line: not the output of `perft --split`")]
+    #[error(
+        "{}: no `{IDENTITY_WORD}` line: not the output of `perft --split`",
+        echo(file)
+    )]
     NoShare {
         /// The file.
         file: String,
     },
     /// A share's output stops before its total.
-    #[error("{file}: share {share} has no total line: the run was cut short")]
+    #[error(
+        "{}: share {share} has no total line: the run was cut short",
+        echo(file)
+    )]
     CutShort {
         /// The file.
         file: String,
@@ -100,7 +107,7 @@ pub enum MergeError {
         share: Share,
     },
     /// An identity line does not read.
-    #[error("{file}: line {line}")]
+    #[error("{}: line {line}", echo(file))]
     BadIdentity {
         /// The file.
         file: String,
@@ -146,7 +153,10 @@ pub enum MergeError {
         count: u32,
     },
     /// A share whose root moves do not add up to its total.
-    #[error("{file}: share {share}'s moves add up to {moves}, its total says {total}")]
+    #[error(
+        "{}: share {share}'s moves add up to {moves}, its total says {total}",
+        echo(file)
+    )]
     Inconsistent {
         /// The file.
         file: String,

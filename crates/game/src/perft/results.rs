@@ -4,6 +4,7 @@
 //! holds are not counted again, and a last line cut short is dropped.
 
 use super::identity::{Identity, IdentityError};
+use crate::echo::echo;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -13,7 +14,7 @@ use std::sync::Mutex;
 #[derive(Debug, thiserror::Error)]
 pub enum ResultsError {
     /// The file cannot be read or written.
-    #[error("results file `{}`", path.display())]
+    #[error("results file `{}`", echo(&path.display()))]
     Io {
         /// The file.
         path: PathBuf,
@@ -30,7 +31,7 @@ pub enum ResultsError {
         path: PathBuf,
     },
     /// The file's first line is not an identity.
-    #[error("results file `{}` does not start with a perft identity", path.display())]
+    #[error("results file `{}` does not start with a perft identity", echo(&path.display()))]
     NoIdentity {
         /// The file.
         path: PathBuf,
@@ -38,7 +39,7 @@ pub enum ResultsError {
         source: IdentityError,
     },
     /// The file is another run's.
-    #[error("results file `{}` is another run's: {field} `{found}` in the file, `{expected}` here", path.display())]
+    #[error("results file `{}` is another run's: {field} `{found}` in the file, `{expected}` here", echo(&path.display()))]
     OtherRun {
         /// The file.
         path: PathBuf,
@@ -50,7 +51,7 @@ pub enum ResultsError {
         found: String,
     },
     /// A complete line that is not a unit of this run, or a unit twice.
-    #[error("results file `{}`, line {line}: `{text}` is not a new unit of this share", path.display())]
+    #[error("results file `{}`, line {line}: `{text}` is not a new unit of this share", echo(&path.display()))]
     BadLine {
         /// The file.
         path: PathBuf,
