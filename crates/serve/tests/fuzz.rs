@@ -10,10 +10,25 @@ use serde_json::{json, Value};
 use std::io::{Read, Write};
 use support::{get, plain, post, send_raw};
 
-/// A small random source, the same every run.
+/// A small random source, the same every run unless `PARLOUR_FUZZ_SEED`
+/// names another (`random`, or a number), mixed with each test's own.
 struct Rng(u64);
 
 impl Rng {
+    fn seeded(own: u64) -> Rng {
+        let chosen = match std::env::var("PARLOUR_FUZZ_SEED").ok().as_deref() {
+            None => 0,
+            Some("random") => std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64),
+            Some(n) => n.parse().expect("PARLOUR_FUZZ_SEED: random or a number"),
+        };
+        if chosen != 0 {
+            eprintln!("PARLOUR_FUZZ_SEED={chosen}");
+        }
+        Rng(own ^ chosen)
+    }
+
     fn next(&mut self) -> u64 {
         self.0 = parlour_game::splitmix(self.0);
         self.0
@@ -66,7 +81,7 @@ const ROUTES: [&str; 9] = [
 #[tokio::test]
 async fn malformed_bodies_are_refused_and_the_server_goes_on() {
     let app = plain();
-    let mut rng = Rng(48);
+    let mut rng = Rng::seeded(48);
     for round in 0..300 {
         let route = ROUTES[rng.below(ROUTES.len())];
         let body: Vec<u8> = match rng.below(4) {
@@ -90,7 +105,7 @@ async fn malformed_bodies_are_refused_and_the_server_goes_on() {
 #[tokio::test]
 async fn bad_positions_and_moves_are_refused() {
     let app = plain();
-    let mut rng = Rng(7);
+    let mut rng = Rng::seeded(7);
     for round in 0..400 {
         let game = ["checkers", "pegs"][rng.below(2)];
         let start = rng.text(b"BW:K,-0123456789bwhandreservtu/");
@@ -149,7 +164,7 @@ async fn huge_bodies_long_games_and_unknown_routes_are_refused() {
         "{}",
         answer.error()
     );
-    let mut rng = Rng(3);
+    let mut rng = Rng::seeded(3);
     for _ in 0..100 {
         let path = format!("/{}", rng.text(b"abcapi/static.%20-_"));
         let path: String = path.chars().filter(|c| c.is_ascii_graphic()).collect();
@@ -195,7 +210,7 @@ fn bytes_that_are_not_http_get_an_answer_and_the_server_goes_on() {
         raw(address, b"NOT HTTP AT ALL\r\n\r\n"),
         "HTTP/1.1 400 Bad Request"
     );
-    let mut garbage = Rng(11);
+    let mut garbage = Rng::seeded(11);
     for _ in 0..20 {
         let bytes: Vec<u8> = (0..garbage.below(2000))
             .map(|_| garbage.next() as u8)
