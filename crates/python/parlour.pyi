@@ -1,5 +1,12 @@
 """Checkers (english and huffing rules) and the Victorian peg game: boards,
-the engine, perft, PDN and self-play data, in Rust."""
+the engine, perft, PDN and self-play data, in Rust.
+
+A refused text or value raises a ValueError of its kind (the classes
+below); an argument of the wrong type TypeError; an integer that does not
+fit its argument at all (a negative depth, 2**64) OverflowError; pop and
+peek at the start IndexError; a file that cannot be read or written
+OSError (FileNotFoundError where it is not there). Nothing given to the
+module ends the interpreter (tests/test_fuzz.py)."""
 
 import os
 import pathlib

@@ -48,28 +48,19 @@ class Fuzz:
         """Positions, moves and PDN reached by random play from the start."""
         rng = self.rng
         texts = {"fen": [], "move": [], "peg": [], "pegmove": [], "pdn": [], "rules": [], "pegrules": []}
-        for rules in ["english", "huffing"]:
-            for _ in range(4):
-                board = parlour.Board(rules=rules)
-                for _ in range(rng.randrange(0, 40)):
-                    moves = board.legal_moves
-                    if not moves:
-                        break
-                    move = rng.choice(moves)
-                    texts["move"].append(str(move))
-                    board.push(move)
-                texts["fen"].append(board.fen())
-                texts["pdn"].append(parlour.write_pdn(board))
-        for _ in range(4):
-            board = parlour.PegBoard()
+        starts = [(lambda: parlour.Board(rules="english"), "fen", "move")] * 4
+        starts += [(lambda: parlour.Board(rules="huffing"), "fen", "move")] * 4
+        starts += [(parlour.PegBoard, "peg", "pegmove")] * 4
+        for new, position, move_kind in starts:
+            board = new()
             for _ in range(rng.randrange(0, 40)):
                 moves = board.legal_moves
                 if not moves:
                     break
                 move = rng.choice(moves)
-                texts["pegmove"].append(str(move))
+                texts[move_kind].append(str(move))
                 board.push(move)
-            texts["peg"].append(board.fen())
+            texts[position].append(board.fen())
             texts["pdn"].append(parlour.write_pdn(board))
         texts["rules"] = ["english", "huffing", "english,quiet_plies=40", "huffing,quiet_plies=100"]
         texts["pegrules"] = ["", "squares=3", "squares=4,pegs=9", parlour.PegBoard().rules]
