@@ -27,6 +27,7 @@ use crate::index::Indexer;
 use crate::material::{Material, Party, Slice};
 use crate::packed::Packed;
 use crate::tables::{Plies, SliceTable};
+use parlour_game::file::FileKind;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
@@ -44,11 +45,14 @@ pub(crate) fn path(dir: &Path, material: Material) -> PathBuf {
 /// it is gone (see `coverage.rs`).
 const BUILT: &str = "built.txt";
 
+/// The build record is one short line; anything longer is not one.
+const BUILT_FILE: FileKind = FileKind::new("a build record", 1 << 10);
+
 /// The piece count recorded in `dir` by the last build that finished
 /// there (the largest asked for), if any.
 pub(crate) fn read_built(dir: &Path) -> Result<Option<u32>, EgdbError> {
     let path = dir.join(BUILT);
-    let text = match std::fs::read_to_string(&path) {
+    let text = match BUILT_FILE.read_text(&path) {
         Ok(text) => text,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(source) => return Err(EgdbError::Io { path, source }),
