@@ -360,19 +360,13 @@ impl Book {
             path: path.to_path_buf(),
             source,
         };
-        let too_large = || BookError::TooLarge {
-            path: path.to_path_buf(),
-            limit: max_bytes,
-        };
-        if fs::metadata(path).map_err(io)?.len() > max_bytes {
-            return Err(too_large());
-        }
-        // Read within the limit: a device or a pipe has no length to
-        // check first, and one that never ends must not fill the memory.
         let kind = FileKind::new("a book", max_bytes);
         match kind.read(path) {
             Ok(bytes) => Book::from_bytes(&bytes),
-            Err(e) if e.kind() == std::io::ErrorKind::FileTooLarge => Err(too_large()),
+            Err(e) if e.kind() == std::io::ErrorKind::FileTooLarge => Err(BookError::TooLarge {
+                path: path.to_path_buf(),
+                limit: max_bytes,
+            }),
             Err(e) => Err(io(e)),
         }
     }

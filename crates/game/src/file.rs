@@ -52,10 +52,15 @@ impl FileKind {
     }
 
     /// The bytes of the file at `path`, refused (an error of the kind
-    /// `FileTooLarge` whose message says the limit) past the limit; a
-    /// file that never ends is read only that far.
+    /// `FileTooLarge` whose message says the limit) past the limit: at
+    /// once where the file's length says so, and a file that has no
+    /// length to tell (a device, a pipe) read only that far.
     pub fn read(&self, path: &Path) -> io::Result<Vec<u8>> {
-        self.read_from(std::fs::File::open(path)?)
+        let file = std::fs::File::open(path)?;
+        if file.metadata()?.len() > self.limit {
+            return Err(io::Error::new(io::ErrorKind::FileTooLarge, TooLarge(*self)));
+        }
+        self.read_from(file)
     }
 
     /// The bytes `source` gives, within the limit as [`FileKind::read`].
