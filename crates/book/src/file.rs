@@ -190,7 +190,37 @@ pub struct Book {
     /// The roots, in the order of their numbers.
     pub roots: Vec<Root>,
     entries: BTreeMap<u64, Entry>,
+    /// Each position's backed-up value, as lookups work them out.
+    pub(crate) backed: Backed,
 }
+
+/// The backed-up value and depth of each book position worked out so far
+/// over the whole book: a lookup near the start backs values up through
+/// most of the book once, and every later one reads them. Emptied when
+/// the book changes; not part of the book (a clone starts empty, and two
+/// books are equal whatever they have worked out).
+#[derive(Debug, Default)]
+pub(crate) struct Backed(pub(crate) std::sync::Mutex<std::collections::HashMap<u64, (i32, u32)>>);
+
+impl Backed {
+    fn clear(&mut self) {
+        self.0.get_mut().unwrap_or_else(|e| e.into_inner()).clear();
+    }
+}
+
+impl Clone for Backed {
+    fn clone(&self) -> Backed {
+        Backed::default()
+    }
+}
+
+impl PartialEq for Backed {
+    fn eq(&self, _: &Backed) -> bool {
+        true
+    }
+}
+
+impl Eq for Backed {}
 
 impl Book {
     /// An empty book.
@@ -199,6 +229,7 @@ impl Book {
             header,
             roots: Vec::new(),
             entries: BTreeMap::new(),
+            backed: Backed::default(),
         }
     }
 
@@ -214,11 +245,13 @@ impl Book {
 
     /// Adds or replaces the entry of `key`.
     pub fn insert(&mut self, key: u64, entry: Entry) {
+        self.backed.clear();
         self.entries.insert(key, entry);
     }
 
     /// The entry of `key`, to change its counts.
     pub fn get_mut(&mut self, key: u64) -> Option<&mut Entry> {
+        self.backed.clear();
         self.entries.get_mut(&key)
     }
 
@@ -360,14 +393,31 @@ impl Book {
             path: path.to_path_buf(),
             source,
         };
+        let too_large = || BookError::TooLarge {
+            path: path.to_path_buf(),
+            limit: max_bytes,
+        };
         let kind = FileKind::new("a book", max_bytes);
         match kind.read(path) {
-            Ok(bytes) => Book::from_bytes(&bytes),
-            Err(e) if e.kind() == std::io::ErrorKind::FileTooLarge => Err(BookError::TooLarge {
-                path: path.to_path_buf(),
-                limit: max_bytes,
-            }),
+            Ok(bytes) => match gunzip(&bytes, max_bytes) {
+                Ok(Some(unpacked)) => Book::from_bytes(&unpacked),
+                Ok(None) => Book::from_bytes(&bytes),
+                Err(Unpack::TooLarge) => Err(too_large()),
+                Err(Unpack::Damaged(why)) => Err(damaged(&why)),
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::FileTooLarge => Err(too_large()),
             Err(e) => Err(io(e)),
+        }
+    }
+
+    /// Reads a book from the bytes of its file compressed by gzip (as the
+    /// book built into parlour is kept), unpacking at most `max_bytes`.
+    pub fn from_gzip(bytes: &[u8], max_bytes: u64) -> Result<Book, BookError> {
+        match gunzip(bytes, max_bytes) {
+            Ok(Some(unpacked)) => Book::from_bytes(&unpacked),
+            Ok(None) => Err(BookError::NotABook),
+            Err(Unpack::TooLarge) => Err(damaged(&format!("it unpacks to over {max_bytes} bytes"))),
+            Err(Unpack::Damaged(why)) => Err(damaged(&why)),
         }
     }
 
@@ -399,6 +449,7 @@ impl Book {
     /// roots of their own (kept in the order of their numbers); positions
     /// both hold must have the same moves, and their counts add up.
     pub fn merge(&mut self, other: Book) -> Result<(), BookError> {
+        self.backed.clear();
         if self.header != other.header {
             return Err(BookError::Unlike {
                 first: self.header.to_string(),
@@ -507,6 +558,36 @@ impl Reader<'_> {
         let len = u16::from_le_bytes(self.take(2)?.try_into().expect("2")) as usize;
         String::from_utf8(self.take(len)?.to_vec()).map_err(|_| damaged("a text is not UTF-8"))
     }
+}
+
+/// The first two bytes of a gzip stream.
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+
+/// Why bytes that start as gzip do not unpack.
+enum Unpack {
+    /// They unpack to more than the limit.
+    TooLarge,
+    /// They are not whole gzip: what the decoder said.
+    Damaged(String),
+}
+
+/// `bytes` unpacked where they are gzip (`None` where they are not),
+/// reading at most `max_bytes` of what they unpack to, so that a small
+/// file cannot fill the memory.
+fn gunzip(bytes: &[u8], max_bytes: u64) -> Result<Option<Vec<u8>>, Unpack> {
+    use std::io::Read;
+    if !bytes.starts_with(&GZIP_MAGIC) {
+        return Ok(None);
+    }
+    let mut out = Vec::new();
+    flate2::read::GzDecoder::new(bytes)
+        .take(max_bytes.saturating_add(1))
+        .read_to_end(&mut out)
+        .map_err(|e| Unpack::Damaged(format!("its gzip does not unpack: {e}")))?;
+    if out.len() as u64 > max_bytes {
+        return Err(Unpack::TooLarge);
+    }
+    Ok(Some(out))
 }
 
 #[cfg(test)]

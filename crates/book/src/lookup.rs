@@ -9,6 +9,7 @@ use parlour_game::{splitmix, Game};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::str::FromStr;
+use std::sync::MutexGuard;
 
 /// A book move of a position, as a player sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,6 +99,22 @@ impl Book {
     }
 }
 
+/// The values a [`Backer`] has worked out: its own, over part of a book;
+/// the book's, over the whole of it.
+enum Memo<'a> {
+    Own(HashMap<u64, (i32, u32)>),
+    Shared(MutexGuard<'a, HashMap<u64, (i32, u32)>>),
+}
+
+impl Memo<'_> {
+    fn map(&mut self) -> &mut HashMap<u64, (i32, u32)> {
+        match self {
+            Memo::Own(map) => map,
+            Memo::Shared(guard) => guard,
+        }
+    }
+}
+
 /// Backs values up through the book (or a part of it), each position once
 /// per question.
 pub(crate) struct Backer<'a> {
@@ -105,8 +122,9 @@ pub(crate) struct Backer<'a> {
     /// The positions that count as the book's, where not all of them do
     /// (one root's tree, while it grows).
     within: Option<&'a HashSet<u64>>,
-    /// Each position's best value and depth, once worked out.
-    memo: HashMap<u64, (i32, u32)>,
+    /// Each position's best value and depth, once worked out: over the
+    /// whole book, the book's own, kept for every later question.
+    memo: Memo<'a>,
     /// The positions on the line being worked out: a cycle ends there, at
     /// the searched value.
     on_path: HashSet<u64>,
@@ -115,10 +133,14 @@ pub(crate) struct Backer<'a> {
 impl<'a> Backer<'a> {
     /// A backer over `book`, or over the positions `within` of it.
     pub(crate) fn new(book: &'a Book, within: Option<&'a HashSet<u64>>) -> Backer<'a> {
+        let memo = match within {
+            Some(_) => Memo::Own(HashMap::new()),
+            None => Memo::Shared(book.backed.0.lock().unwrap_or_else(|e| e.into_inner())),
+        };
         Backer {
             book,
             within,
-            memo: HashMap::new(),
+            memo,
             on_path: HashSet::new(),
         }
     }
@@ -163,7 +185,7 @@ impl<'a> Backer<'a> {
         if self.on_path.contains(&key) || !self.holds(key) {
             return None;
         }
-        if let Some(&known) = self.memo.get(&key) {
+        if let Some(&known) = self.memo.map().get(&key) {
             return Some(known);
         }
         let best = self
@@ -171,7 +193,7 @@ impl<'a> Backer<'a> {
             .into_iter()
             .max_by_key(|m| m.value)
             .map(|m| (m.value, m.depth))?;
-        self.memo.insert(key, best);
+        self.memo.map().insert(key, best);
         Some(best)
     }
 }
@@ -250,5 +272,23 @@ mod tests {
         assert_eq!("varied:10".parse(), Ok(Pick::Varied { margin: 10 }));
         assert_eq!("best".parse(), Ok(Pick::Best));
         assert!("worst".parse::<Pick>().is_err());
+    }
+
+    #[test]
+    fn values_backed_up_once_serve_every_later_question() {
+        let (mut book, start) = book();
+        let first = book.moves_of(&start).unwrap();
+        let after = start.play(start.parse_move("9-13").unwrap());
+        let known = |book: &Book| book.backed.0.lock().unwrap().get(&after.hash()).copied();
+        assert_eq!(known(&book), Some((-40, 4)));
+        assert_eq!(book.moves_of(&start).unwrap(), first);
+        // A changed book works its values out again.
+        book.get_mut(after.hash()).unwrap().moves[0].value = -10;
+        assert_eq!(known(&book), None);
+        let again = book.moves_of(&start).unwrap();
+        let values: Vec<(String, i32)> =
+            again.iter().map(|m| (m.mv.to_string(), m.value)).collect();
+        assert_eq!(values[..2], [("11-15".into(), 30), ("9-13".into(), 10)]);
+        assert_eq!(known(&book), Some((-10, 4)));
     }
 }
