@@ -171,8 +171,9 @@ class Engine:
     ) -> None:
         """skill 1 (weakest) to 10 (full strength): a weaker level searches less and plays
         one of its best few moves by a draw from seed; ValueError outside 1 to 10.
-        book: an opening book made by `parlour book build`, or "off"; a
-        position in it is answered with its best move, without a search."""
+        book: an opening book made by `parlour book build`, "default" (the
+        one built in, for english checkers) or "off"; a position in it is
+        answered with its best move, without a search."""
     def search(
         self,
         board: Union[Board, PegBoard],
@@ -214,7 +215,7 @@ class Engine:
     def egdb(self) -> Optional[pathlib.Path]: ...
     @property
     def book(self) -> str:
-        """The opening book's file, or "off"."""
+        """The opening book's file, "default" or "off"."""
 
 class PdnGame:
     """A game of a PDN file: tags, moves, result and the board they lead to."""

@@ -5,8 +5,8 @@
 # tiny fixed-depth match whole, submits the same match as a 4-task array
 # job (one shard each), waits for it, and checks that `parlour report` of
 # the four results prints the same tables and merges the same games; then
-# a 4-share perft (perft.sbatch) and a 2-task self-play (selfplay.sbatch)
-# the same way.
+# a 4-share perft (perft.sbatch), a 2-task self-play (selfplay.sbatch) and
+# a 2-share opening book (book.sbatch) the same way.
 #
 #   tools/slurm/test-local.sh [--install] PATH/TO/parlour
 #
@@ -204,3 +204,28 @@ fi
 "$parlour" train --data "$work"/selfplay/selfplay-*.bin --out "$work/selfplay.weights" \
   --epochs 1 >"$work/train.log" 2>&1 || fail "parlour train did not read the tasks' files"
 echo "passed: 2 Slurm self-play tasks play seeds 7 and 8, and train reads both"
+# ---- The book array job (tools/slurm/book.sbatch): 51 roots (the start
+# and the `tough` deck's openings) grown in two shares and merged must be,
+# byte for byte, the book one run builds; run again, the tasks go on from
+# their shares.
+book_sbatch=$(dirname "$sbatch_script")/book.sbatch
+book_flags=(--roots start,tough --size 4 --depth 3)
+"$parlour" book build "${book_flags[@]}" --out "$work/whole.book" >/dev/null 2>&1
+started=$(date +%s)
+PARLOUR=$parlour sbatch --wait --array=1-2 --chdir="$work" \
+  --output="$work/out/book-%a.log" "$book_sbatch" "$work/book" "${book_flags[@]}" \
+  >"$work/sbatch-book.out"
+echo "the 2-task book array job ended in $(($(date +%s) - started)) s: $(cat "$work/sbatch-book.out")"
+"$parlour" book merge --out "$work/merged.book" "$work"/book/share-*-of-2.book 2>/dev/null
+cmp "$work/merged.book" "$work/whole.book" ||
+  fail "the 2 book shares merged are not the book one run builds"
+# The array run again with a larger size: each task goes on from its
+# share, and the merge is the one-run book of that size.
+PARLOUR=$parlour sbatch --wait --array=1-2 --chdir="$work" \
+  --output="$work/out/book-again-%a.log" "$book_sbatch" "$work/book" \
+  --roots start,tough --size 5 --depth 3 >/dev/null
+"$parlour" book merge --out "$work/merged-5.book" "$work"/book/share-*-of-2.book 2>/dev/null
+"$parlour" book build --roots start,tough --size 5 --depth 3 --out "$work/whole-5.book" >/dev/null 2>&1
+cmp "$work/merged-5.book" "$work/whole-5.book" ||
+  fail "the array run again with --size 5 does not merge into the one-run book of size 5"
+echo "passed: 2 Slurm book shares merge into the one-run book, and grow on when run again"

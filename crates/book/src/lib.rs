@@ -9,8 +9,10 @@
 //! - [`lookup`]: a position's book moves with values backed up through the
 //!   book, and the choice of one ([`Pick`]: the best, or a seeded choice
 //!   within a margin of the best).
-//! - [`spec`]: a book as a user names it (`FILE` or `off`), opened for the
-//!   rules played.
+//! - [`spec`]: a book as a user names it (`FILE`, `default` or `off`),
+//!   opened for the rules played.
+//! - [`builtin`]: the book built into parlour, for english checkers.
+//! - [`check`]: a book's root moves against a deeper search.
 //! - [`build`]: the builder, drop-out expansion from each root driven by
 //!   parlour's own search, deterministic, resumable and split by root.
 //!
@@ -33,12 +35,15 @@
 //! ```
 
 pub mod build;
+pub mod builtin;
+pub mod check;
 pub mod file;
 pub mod lookup;
 pub mod spec;
 pub mod stats;
 
 pub use build::{BuildError, Builder, Control, Finish, Progress, RootSpec};
+pub use builtin::builtin;
 pub use file::{Book, BookError, BookMove, Entry, Header, Root, Settings, DEFAULT_MAX_BYTES};
 pub use lookup::{BookChoice, Pick, PickError};
 pub use spec::{BookSpec, BookSpecError};

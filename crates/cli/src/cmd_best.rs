@@ -8,6 +8,7 @@ use crate::options::{
 use crate::Run;
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use parlour_book::BookSpec;
 use parlour_game::{Variant, Visit};
 use parlour_search::{Info, Limits, Searcher, Skill};
 use std::io::Write;
@@ -96,7 +97,7 @@ impl Visit for &BestArgs {
             return self.picture.write::<V>(history.current(), &[]);
         }
         let pos = history.current();
-        if let Some(book) = self.book.open(&V::rules_of(pos))? {
+        if let Some(book) = self.book.open(&V::rules_of(pos), BookSpec::Off)? {
             if let Some(choice) = book.choose(pos, self.book.book_pick, self.book.book_seed) {
                 // A book move is played without a search.
                 let mut out = std::io::stdout().lock();

@@ -7,12 +7,13 @@ use crate::options::{stop_on_ctrl_c, GameArgs, MovesArg};
 use crate::Run;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
-use parlour_book::{build, stats, Book, Control, Finish, Settings, DEFAULT_MAX_BYTES};
+use parlour_book::{build, stats, Book, BookSpec, Control, Finish, Settings, DEFAULT_MAX_BYTES};
 use parlour_game::perft::split::Share;
 use parlour_game::{GameList, Variant, Visit};
 use parlour_games::Games;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Flags of `parlour book`.
@@ -34,6 +35,23 @@ enum BookCommand {
     Stats(StatsArgs),
     /// Merge books built as shares (`build --share K/N`) into one.
     Merge(MergeArgs),
+    /// Check the book's move at each root against a deeper search: how
+    /// many the search would play otherwise, and how much worse they are.
+    Check(CheckArgs),
+}
+
+/// Flags of `parlour book check`.
+#[derive(Args, Debug)]
+struct CheckArgs {
+    #[command(flatten)]
+    file: BookFile,
+    /// The depth of the checking search (one thread; deeper than the
+    /// book's own, which `book stats` gives).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=64))]
+    depth: u32,
+    /// Print every root, not only those where the search disagrees.
+    #[arg(long)]
+    all: bool,
 }
 
 /// Flags of `parlour book build`.
@@ -78,12 +96,21 @@ struct BuildArgs {
     save_every: u64,
 }
 
-/// `--book FILE`, read whole.
+/// `--book FILE|default`, read whole.
 #[derive(Args, Debug)]
 struct BookFile {
-    /// The book file.
-    #[arg(long, value_name = "FILE")]
-    book: PathBuf,
+    /// The book file, or `default`: the one built in (english checkers).
+    #[arg(long, value_name = "FILE|default")]
+    book: BookSpec,
+}
+
+impl BookFile {
+    /// The book named, read.
+    fn read(&self) -> Result<Arc<Book>> {
+        let book = (self.book.read())
+            .with_context(|| format!("bad book `{}`", echo(&self.book)))?;
+        book.ok_or_else(|| anyhow::anyhow!("`--book off` names no book: give a book file or `default`"))
+    }
 }
 
 /// Flags of `parlour book show`.
@@ -124,11 +151,16 @@ impl Run for BookArgs {
             BookCommand::Build(args) => args.game.visit(&args)?,
             BookCommand::Show(args) => reader_may_go(args.game.visit(&args)?),
             BookCommand::Stats(args) => {
-                let book = load(&args.file.book)?;
+                let book = args.file.read()?;
                 let game = book.header.game.clone();
                 reader_may_go(Games::visit(&game, Stats { args: &args, book })?)
             }
             BookCommand::Merge(args) => merge(&args),
+            BookCommand::Check(args) => {
+                let book = args.file.read()?;
+                let game = book.header.game.clone();
+                reader_may_go(Games::visit(&game, Check { args: &args, book })?)
+            }
         }
     }
 }
@@ -277,7 +309,7 @@ impl Visit for &ShowArgs {
     type Output = Result<()>;
 
     fn visit<V: Variant>(self) -> Result<()> {
-        let book = load(&self.file.book)?;
+        let book = self.file.read()?;
         let history = self.moves.history::<V>(&self.game)?;
         let pos = history.current();
         book.check_for(V::NAME, &V::rules_of(pos).to_string())?;
@@ -304,7 +336,7 @@ fn score(value: i32) -> String {
 /// `book stats` on the game its book is for.
 struct Stats<'a> {
     args: &'a StatsArgs,
-    book: Book,
+    book: Arc<Book>,
 }
 
 impl Visit for Stats<'_> {
@@ -343,6 +375,83 @@ impl Visit for Stats<'_> {
                 out,
                 "{name:<34} {done:>11} {:>9} {:>8} {:>9}",
                 r.positions, r.deepest, r.main_line
+            )?;
+        }
+        let shallowest = |key: fn(&stats::RootStats) -> u32| {
+            stats.roots.iter().min_by_key(|r| key(r)).map(|r| (key(r), r.name.as_str()))
+        };
+        if let (Some(deepest), Some(main)) = (shallowest(|r| r.deepest), shallowest(|r| r.main_line)) {
+            writeln!(
+                out,
+                "least:     deepest {} ({}), main line {} ({})",
+                deepest.0, deepest.1, main.0, main.1
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// `book check` of a book of one game.
+struct Check<'a> {
+    args: &'a CheckArgs,
+    book: Arc<Book>,
+}
+
+impl Visit for Check<'_> {
+    type Output = Result<()>;
+
+    fn visit<V: Variant>(self) -> Result<()> {
+        let Check { args, book } = self;
+        let rules = V::parse_rules(&book.header.rules).context("the book's rules")?;
+        let eval = rules.default_evaluator();
+        let (total, started) = (book.roots.len(), Instant::now());
+        let mut done = 0;
+        let checks = parlour_book::check::check(&book, &rules, &eval, args.depth, |c| {
+            done += 1;
+            let verdict = if c.disagrees() { "differs" } else { "agrees" };
+            eprintln!(
+                "book check: {done}/{total} {} {verdict}, {:.3} s",
+                c.name,
+                started.elapsed().as_secs_f64()
+            );
+        })?;
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "built:     {}", book.header.settings)?;
+        writeln!(out, "checked:   {} roots, searched to depth {}", checks.len(), args.depth)?;
+        let shown: Vec<_> = checks.iter().filter(|c| args.all || c.disagrees()).collect();
+        if !shown.is_empty() {
+            writeln!(
+                out,
+                "{:<26} {:>9} {:>6} {:>9} {:>6} {:>7} {:>5}",
+                "root", "book", "value", "search", "value", "book's", "loss"
+            )?;
+        }
+        for c in shown {
+            let name: String = c.name.chars().take(26).collect();
+            let search = if c.disagrees() { c.best_move.as_str() } else { "=" };
+            writeln!(
+                out,
+                "{name:<26} {:>9} {:>6} {search:>9} {:>6} {:>7} {:>5}",
+                c.book_move,
+                score(c.book_value),
+                score(c.best_value),
+                score(c.book_move_value),
+                c.loss()
+            )?;
+        }
+        let differ: Vec<i32> = checks.iter().filter(|c| c.disagrees()).map(|c| c.loss()).collect();
+        writeln!(out, "agree:     {} of {} roots", checks.len() - differ.len(), checks.len())?;
+        if differ.is_empty() {
+            writeln!(out, "differ:    0")?;
+        } else {
+            let worse = differ.iter().filter(|&&l| l > 0).count();
+            let mean = f64::from(differ.iter().sum::<i32>()) / differ.len() as f64;
+            writeln!(
+                out,
+                "differ:    {} (the book's move worse at {}: {mean:.1} on average, {} at most)",
+                differ.len(),
+                worse,
+                differ.iter().max().copied().unwrap_or(0)
             )?;
         }
         Ok(())

@@ -26,10 +26,11 @@ pub struct HubArgs {
     game: GameArgs,
     #[command(flatten)]
     engine: EngineArgs,
-    /// An opening book made by `parlour book build`, or `off`: a position
-    /// in it is answered with its best move, without a search (the `book`
-    /// parameter changes it).
-    #[arg(long, value_name = "FILE|off", default_value = "off")]
+    /// An opening book: a file made by `parlour book build`, `default` (the
+    /// one built in, for english checkers) or `off`. A position in it is
+    /// answered with its best move, without a search (the `book` parameter
+    /// changes it).
+    #[arg(long, value_name = "FILE|default|off", default_value = "off")]
     book: parlour_book::BookSpec,
 }
 

@@ -89,11 +89,11 @@ fn engine_book(args: &PlayArgs) -> Result<Option<parlour_book::BookSpec>> {
         return Ok(None);
     };
     match (&engine.book, &args.book.book) {
-        (parlour_book::BookSpec::Off, _) => Ok(None),
-        (_, parlour_book::BookSpec::File(_)) => {
+        (None, _) => Ok(None),
+        (Some(_), Some(_)) => {
             bail!("the book is named twice: give --book or book= in --engine, not both")
         }
-        (spec, _) => Ok(Some(spec.clone())),
+        (Some(spec), None) => Ok(Some(spec.clone())),
     }
 }
 
@@ -105,7 +105,8 @@ impl Visit for &PlayArgs {
         let start = self.game.position::<V>()?;
         let book = match &engine_book(self)? {
             Some(spec) => spec.open(&V::rules_of(&start)).context("bad book")?,
-            None => self.book.open(&V::rules_of(&start))?,
+            // `play` plays from the built-in book unless told otherwise.
+            None => self.book.open(&V::rules_of(&start), parlour_book::BookSpec::Default)?,
         };
         let options = PlayOptions {
             human: match self.colour {
@@ -121,7 +122,7 @@ impl Visit for &PlayArgs {
             seed: std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |t| t.as_nanos() as u64),
-            book: book.map(std::sync::Arc::new),
+            book,
             book_pick: (self.book.book_pick, self.book.book_seed),
         };
         let eval = eval.evaluator(&V::rules_of(&start))?;

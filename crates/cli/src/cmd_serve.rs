@@ -27,10 +27,11 @@ pub struct ServeArgs {
     /// value. With no DIR, the directory `egdb build` writes to by default.
     #[arg(long, value_name = "DIR")]
     egdb: Option<Option<PathBuf>>,
-    /// An opening book made by `parlour book build`, or `off`: the engine
-    /// plays a position in it from the book, without a search (analyses
-    /// still search).
-    #[arg(long, value_name = "FILE|off", default_value = "off")]
+    /// An opening book: a file made by `parlour book build`, `default` (the
+    /// one built in, for english checkers) or `off`. The engine plays a
+    /// position in it from the book, without a search (analyses still
+    /// search).
+    #[arg(long, value_name = "FILE|default|off", default_value = "default")]
     book: parlour_book::BookSpec,
     /// A match's results file (`parlour match --results`) to follow on the
     /// page `/watch` while the match writes it.

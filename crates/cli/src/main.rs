@@ -178,15 +178,17 @@ commands! {
     ),
     /// Opening books: build one by drop-out expansion over the search
     /// (resumable, in shares by root), show a position's book moves, a
-    /// book's statistics, merge shares.
+    /// book's statistics, merge shares, check its root moves by a deeper
+    /// search. `default` names the book built in (english checkers).
     Book(cmd_book::BookArgs)
     concat!(
         "  parlour book build --out english.book --size 500 --depth 8\n",
         "  parlour book build --out start.book --roots start --size 50 --depth 4 --resume\n",
         "  parlour book build --out share-2.book --share 2/4\n",
-        "  parlour book show --book english.book --moves 11-15,23-19\n",
+        "  parlour book show --book default --moves 11-15,23-19\n",
         "  parlour book stats --book english.book\n",
         "  parlour book merge --out english.book share-1.book share-2.book\n",
+        "  parlour book check --book default --depth 16\n",
     ),
     /// Endgame databases for english checkers: build, probe, verify.
     Egdb(cmd_egdb::EgdbArgs)

@@ -516,14 +516,16 @@ impl WideArg {
     }
 }
 
-/// `--book FILE|off`, `--book-pick` and `--book-seed`: the opening book an
-/// engine plays from before it searches.
+/// `--book FILE|default|off`, `--book-pick` and `--book-seed`: the
+/// opening book an engine plays from before it searches.
 #[derive(Args, Debug, Clone, Default)]
 pub struct BookArgs {
-    /// An opening book made by `parlour book build`, or `off`: a position
-    /// in it is answered from it, without a search.
-    #[arg(long, value_name = "FILE|off", default_value = "off")]
-    pub book: parlour_book::BookSpec,
+    /// An opening book: a file made by `parlour book build`, `default` (the
+    /// one built in, for english checkers) or `off`. A position in it is
+    /// answered from it, without a search. `best` plays from none unless
+    /// one is named; `play` from the built-in one unless told `off`.
+    #[arg(long, value_name = "FILE|default|off")]
+    pub book: Option<parlour_book::BookSpec>,
     /// How a book move is picked: `best`, or `varied:N`, any move within N
     /// (the search's units) of the best, by --book-seed.
     #[arg(long, value_name = "HOW", default_value = "best")]
@@ -534,10 +536,15 @@ pub struct BookArgs {
 }
 
 impl BookArgs {
-    /// The book named, checked to be for `rules`; `None` for `off`.
-    pub fn open<V: Variant>(&self, rules: &V) -> Result<Option<parlour_book::Book>> {
-        self.book
-            .open(rules)
-            .with_context(|| format!("bad --book `{}`", echo(&self.book)))
+    /// The book named, or `unnamed` where none is, checked to be for
+    /// `rules`; `None` for `off` (and `default` under rules without one).
+    pub fn open<V: Variant>(
+        &self,
+        rules: &V,
+        unnamed: parlour_book::BookSpec,
+    ) -> Result<Option<std::sync::Arc<parlour_book::Book>>> {
+        let spec = self.book.clone().unwrap_or(unnamed);
+        spec.open(rules)
+            .with_context(|| format!("bad --book `{}`", echo(&spec)))
     }
 }

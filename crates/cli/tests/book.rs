@@ -145,3 +145,133 @@ fn damaged_and_foreign_books_are_refused() {
     ]);
     assert!(roots.contains("no root set or deck `nothing`"), "{roots}");
 }
+
+/// The figures a `book stats` table gives: the positions, and each root's
+/// name with its deepest ply and main line.
+fn stats_of(table: &str) -> (usize, Vec<(String, u32, u32)>) {
+    let field = |name: &str| -> usize {
+        let line = table.lines().find(|l| l.starts_with(name)).unwrap();
+        line[name.len()..].trim().parse().unwrap()
+    };
+    let rows = table
+        .lines()
+        .skip_while(|l| !l.starts_with("root "))
+        .skip(1);
+    let rows = rows.take_while(|l| !l.starts_with("least:"));
+    let roots = rows
+        .map(|row| {
+            let words: Vec<&str> = row.split_whitespace().collect();
+            let n = words.len();
+            let name = words[..n - 4].join(" ");
+            (
+                name,
+                words[n - 2].parse().unwrap(),
+                words[n - 1].parse().unwrap(),
+            )
+        })
+        .collect();
+    (field("positions:"), roots)
+}
+
+#[test]
+fn the_built_in_book_reaches_past_every_ballot() {
+    let table = ok(&["book", "stats", "--book", "default", "--all"]);
+    assert!(
+        table.starts_with("book:      checkers english\n"),
+        "{table}"
+    );
+    let (positions, roots) = stats_of(&table);
+    assert!(positions >= 100_000, "{positions} positions\n{table}");
+    assert_eq!(roots.len(), 157, "{table}");
+    assert_eq!(roots[0].0, "start");
+    let ballots = roots
+        .iter()
+        .filter(|(name, ..)| name.starts_with("ACF "))
+        .count();
+    assert_eq!(ballots, 156, "{table}");
+    for (name, deepest, main_line) in &roots {
+        assert!(
+            *deepest >= 8 && *main_line >= 8,
+            "{name}: {deepest}, {main_line}"
+        );
+    }
+}
+
+#[test]
+fn best_and_play_play_from_the_built_in_book_where_asked() {
+    // `best` plays from it when named; under huffing it has none, and
+    // searches.
+    let best = ok(&["best", "--book", "default", "--depth", "2"]);
+    assert!(best.starts_with("info book move "), "{best}");
+    let huffing = ok(&[
+        "best", "--book", "default", "--rules", "huffing", "--depth", "2",
+    ]);
+    assert!(!huffing.contains("book"), "{huffing}");
+    let unnamed = ok(&["best", "--depth", "2"]);
+    assert!(!unnamed.contains("book"), "{unnamed}");
+    // `play` plays from it unless told `off`.
+    let play = |extra: &[&str]| {
+        let mut args = vec!["play", "--colour", "white", "--engine", "search:depth=2"];
+        args.extend_from_slice(extra);
+        let out = with_input(&args, b"quit\n");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let text = play(&[]);
+    assert!(
+        text.contains("parlour plays ") && text.contains("(book, score "),
+        "{text}"
+    );
+    let off = play(&["--book", "off"]);
+    assert!(
+        off.contains("parlour plays ") && !off.contains("book"),
+        "{off}"
+    );
+    let huffing = play(&["--rules", "huffing"]);
+    assert!(
+        huffing.contains("parlour plays ") && !huffing.contains("book"),
+        "{huffing}"
+    );
+}
+
+#[test]
+fn book_check_compares_each_root_with_a_deeper_search() {
+    let dir = scratch("book-check");
+    let book = dir.join("tough.book");
+    build(&book, &["--roots", "start,tough", "--size", "3"]);
+    let table = ok(&[
+        "book",
+        "check",
+        "--book",
+        path(&book),
+        "--depth",
+        "5",
+        "--all",
+    ]);
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(lines[0], "built:     depth 3, penalty 20", "{table}");
+    assert_eq!(
+        lines[1], "checked:   51 roots, searched to depth 5",
+        "{table}"
+    );
+    assert!(lines[2].starts_with("root "), "{table}");
+    // One row a root, then the two lines of figures.
+    assert_eq!(lines.len(), 3 + 51 + 2, "{table}");
+    assert!(lines.iter().all(|l| l.len() <= 80), "{table}");
+    let agree = lines[54].strip_prefix("agree:     ").unwrap();
+    let agree: usize = agree.split(' ').next().unwrap().parse().unwrap();
+    let rows = &lines[3..54];
+    assert_eq!(
+        rows.iter().filter(|r| r.contains(" = ")).count(),
+        agree,
+        "{table}"
+    );
+    assert!(
+        lines[55].starts_with(&format!("differ:    {} (", 51 - agree)),
+        "{table}"
+    );
+    // Without --all, only the roots where the search differs.
+    let differ = ok(&["book", "check", "--book", path(&book), "--depth", "5"]);
+    assert_eq!(differ.lines().count(), 3 + (51 - agree) + 2, "{differ}");
+    let off = fails(&["book", "check", "--book", "off"]);
+    assert!(off.contains("names no book"), "{off}");
+}

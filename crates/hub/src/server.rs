@@ -60,7 +60,8 @@ pub struct ServerOptions {
     /// built by `parlour egdb build`, for english checkers.
     pub egdb: Option<std::path::PathBuf>,
     /// The opening book (`--book`, the `book` parameter): a file made by
-    /// `parlour book build`, played from before a search.
+    /// `parlour book build` or `default`, the one built in, played from
+    /// before a search.
     pub book: parlour_book::BookSpec,
     /// Search threads.
     pub threads: usize,
@@ -154,14 +155,10 @@ struct Session<'scope, 'env, W: Write + Send, L: GameList> {
     games: PhantomData<L>,
 }
 
-/// The book `spec` names, read (its rules are checked when a game is
+/// The book `spec` names, read (it is fitted to the rules when a game is
 /// opened with it).
 fn open_book(spec: &parlour_book::BookSpec) -> Result<Option<Arc<parlour_book::Book>>, TableError> {
-    let parlour_book::BookSpec::File(path) = spec else {
-        return Ok(None);
-    };
-    let book = parlour_book::Book::load(path, parlour_book::DEFAULT_MAX_BYTES)?;
-    Ok(Some(Arc::new(book)))
+    Ok(spec.read()?)
 }
 
 /// Writes one line (and flushes it) on the shared output.
@@ -247,6 +244,7 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
             eval,
             egdb: self.options.egdb.as_deref(),
             book: self.book.as_ref(),
+            book_spec: &self.options.book,
         })
     }
 
@@ -364,11 +362,12 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
                 };
                 let book = open_book(&spec)?;
                 let before = std::mem::replace(&mut self.book, book);
+                let spec_before = std::mem::replace(&mut self.options.book, spec);
                 if let Err(e) = self.start() {
                     self.book = before;
+                    self.options.book = spec_before;
                     return Err(e.into());
                 }
-                self.options.book = spec;
                 self.forget_position();
             }
             "threads" => self.options.threads = whole(name, value, 1, MAX_THREADS as u64)? as usize,

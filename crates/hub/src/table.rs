@@ -299,6 +299,8 @@ pub(crate) struct Settings<'a> {
     pub eval: Option<&'a EvalSpec>,
     pub egdb: Option<&'a std::path::Path>,
     pub book: Option<&'a Arc<parlour_book::Book>>,
+    /// How the book was named: the built-in one serves its own rules only.
+    pub book_spec: &'a parlour_book::BookSpec,
 }
 
 impl Visit for Settings<'_> {
@@ -322,15 +324,13 @@ impl Visit for Settings<'_> {
         // network).
         let default = EvalSpec::Default;
         let eval = evaluator(&rules, self.eval.unwrap_or(&default), self.egdb)?;
-        if let Some(book) = self.book {
-            book.check_for(V::NAME, &rules.to_string())?;
-        }
+        let book = self.book_spec.fit(self.book.cloned(), &rules)?;
         Ok(Box::new(GameTable::<V> {
             rules,
             given: self.rules.is_some(),
             eval,
             history: History::new(rules.start()),
-            book: self.book.cloned(),
+            book,
         }))
     }
 }

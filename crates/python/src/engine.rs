@@ -4,7 +4,7 @@
 use crate::board::{PyGame, Table};
 use crate::errors::{message, EngineError};
 use crate::visit::{visit_board, BoardVisit};
-use parlour_book::{Book, BookSpec, Pick, DEFAULT_MAX_BYTES};
+use parlour_book::{Book, BookSpec, Pick};
 use parlour_game::registry::{EvalError, EvalSpec, EvaluatorOf, MoveOf};
 use parlour_game::{Game, Outcome};
 use parlour_search::{LimitRequest, Limits, Score, Searcher, Skill, Time, MAX_LINES};
@@ -45,8 +45,8 @@ fn evaluator<V: PyGame>(
 /// ``"handwritten"``, ``"learned"``, or the path of a weights file made by
 /// ``parlour train``); ``egdb`` is a directory of endgame databases made by
 /// ``parlour egdb build``; ``book`` an opening book made by ``parlour book
-/// build`` (or ``"off"``), whose best move answers a position in it without
-/// a search. One engine searches one position at a time;
+/// build``, ``"default"`` (the one built in, for english checkers) or
+/// ``"off"``, whose best move answers a position in it without a search. One engine searches one position at a time;
 /// two engines on two Python threads search at once, on two cores.
 #[pyclass(module = "parlour")]
 pub struct Engine {
@@ -106,13 +106,9 @@ impl Engine {
         };
         // Read now, so a missing or damaged book is said at once; its rules
         // are checked against each board searched.
-        let book = match &book_spec {
-            BookSpec::File(path) => Some(Arc::new(
-                Book::load(path, DEFAULT_MAX_BYTES)
-                    .map_err(|e| EngineError::new_err(message(&e)))?,
-            )),
-            BookSpec::Off => None,
-        };
+        let book = book_spec
+            .read()
+            .map_err(|e| EngineError::new_err(message(&e)))?;
         let searcher =
             Searcher::new(threads, hash_mb).map_err(|e| EngineError::new_err(message(&e)))?;
         let eval = match eval {
@@ -313,10 +309,14 @@ impl BoardVisit for Search<'_, '_> {
         }
         // A book answers a search for a move, not an analysis or a solve.
         let wants_move = self.lines == 1 && !self.limits.until_proven;
-        if let Some(book) = engine.book.as_ref().filter(|_| wants_move) {
-            let rules = V::rules_of(pos).to_string();
-            book.check_for(V::NAME, &rules)
-                .map_err(|e| EngineError::new_err(message(&e)))?;
+        let book = match engine.book.as_ref().filter(|_| wants_move) {
+            Some(book) => engine
+                .book_spec
+                .fit(Some(book.clone()), &V::rules_of(pos))
+                .map_err(|e| EngineError::new_err(message(&e)))?,
+            None => None,
+        };
+        if let Some(book) = book {
             if let Some(choice) = book.choose(pos, Pick::Best, 0) {
                 let mut result = over(Score::from_internal(choice.value));
                 result.best_move = Some(choice.mv);

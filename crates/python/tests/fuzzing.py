@@ -236,7 +236,7 @@ class Fuzz:
             "egdb": self.pick([None], [self.path()]),
             "skill": self.pick([10, 1, 5], [0, 11, -1, 2**64, "5"]),
             "seed": self.pick([0, 1, 2**63], [-1, 2**64, "1"]),
-            "book": self.pick([None, "off"], [self.path()]),
+            "book": self.pick([None, "off", "default"], [self.path()]),
         }
         for key in list(kwargs):
             if rng.random() < 0.4:

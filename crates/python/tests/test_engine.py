@@ -247,3 +247,15 @@ def test_an_opening_book_answers_without_a_search(cli, tmp_path):
         engine.search(parlour.Board(rules="huffing"), depth=1)
     with pytest.raises(parlour.EngineError, match="cannot read"):
         parlour.Engine(book=str(tmp_path / "none.book"))
+
+
+def test_the_built_in_book_serves_english_alone(cli):
+    engine = parlour.Engine(book="default")
+    assert engine.book == "default"
+    result = engine.search(parlour.Board(), depth=9)
+    assert result.book and result.nodes == 0
+    assert cli("best", "--book", "default")[-1] == "bestmove %s" % result.move
+    # Under huffing it has no book, and searches.
+    huffing = engine.search(parlour.Board(rules="huffing"), depth=2)
+    assert not huffing.book and huffing.nodes > 0
+    assert not parlour.Engine().search(parlour.Board(), depth=2).book

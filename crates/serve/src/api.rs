@@ -575,8 +575,10 @@ pub struct EngineReply {
     /// The move, as the game writes it.
     #[serde(rename = "move")]
     pub mv: String,
-    /// The search's last line.
+    /// The search's last line (a book move's: its book value and depth).
     pub line: LineJson,
+    /// Whether the move came from the opening book, without a search.
+    pub book: bool,
 }
 
 /// What the endgame databases say of a position.

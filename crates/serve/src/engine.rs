@@ -267,6 +267,7 @@ pub fn search<V: Variant>(
             (Answer::Move(..), Some(mv)) => Event::Move(EngineReply {
                 mv: mv.to_string(),
                 line: line_json::<V>(&root, &result.info()),
+                book: false,
             }),
             (Answer::Move(..), None) => Event::Failed("no legal move".to_string()),
         };
@@ -294,6 +295,7 @@ pub fn book_move<V: Variant>(
         let _ = events.send(Event::Move(EngineReply {
             mv: choice.mv.to_string(),
             line: line_json::<V>(&root, &info),
+            book: true,
         }));
     })
 }

@@ -82,7 +82,8 @@ pub struct Options {
     /// Endgame databases, for the games that read them.
     pub egdb: Option<PathBuf>,
     /// An opening book the engine plays its moves from (not its
-    /// analyses), for the game and rules it was built for.
+    /// analyses), for the game and rules it was built for: by default the
+    /// one built in (english checkers).
     pub book: parlour_book::BookSpec,
     /// A match's results file to follow.
     pub watch: Option<PathBuf>,
@@ -96,7 +97,7 @@ impl Default for Options {
             host: IpAddr::from([127, 0, 0, 1]),
             port: 8080,
             egdb: None,
-            book: parlour_book::BookSpec::Off,
+            book: parlour_book::BookSpec::Default,
             watch: None,
             searches: default_searches(),
         }
@@ -125,13 +126,7 @@ impl App {
     /// watch of the results file, if any (its thread started, which needs
     /// a tokio runtime only to publish).
     pub fn new<L: GameList>(options: &Options) -> Result<Arc<App>, ServeError> {
-        let book = match &options.book {
-            parlour_book::BookSpec::File(path) => Some(Arc::new(parlour_book::Book::load(
-                path,
-                parlour_book::DEFAULT_MAX_BYTES,
-            )?)),
-            parlour_book::BookSpec::Off => None,
-        };
+        let book = options.book.read()?;
         let desks = desk::desks::<L>(options.egdb.as_deref(), book).map_err(|e| match e {
             ApiError::Game { message, .. } => ServeError::Tables(message),
             other => ServeError::Tables(other.to_string()),

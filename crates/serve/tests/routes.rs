@@ -532,9 +532,33 @@ async fn the_engine_moves_from_its_book_without_a_search() {
     let reply = post(&app, "/api/engine/move", request).await.json();
     assert_eq!(reply["move"], "21-17", "{reply}");
     assert_eq!(reply["line"]["nodes"], 0, "{reply}");
+    assert_eq!(reply["book"], true, "{reply}");
     // Under other rules, and out of the book, the engine searches.
     let huffing = json!({ "game": "checkers", "rules": "huffing", "moves": ["11-15"] });
     let request = json!({ "position": huffing, "page": "p", "strength": { "depth": 2 } });
     let reply = post(&app, "/api/engine/move", request).await.json();
+    assert!(reply["line"]["nodes"].as_u64().unwrap() > 0, "{reply}");
+    assert_eq!(reply["book"], false, "{reply}");
+}
+
+#[tokio::test]
+async fn the_board_plays_from_the_built_in_book_unless_told_off() {
+    parlour_games::install_tables();
+    let start =
+        json!({ "position": { "game": "checkers" }, "page": "p", "strength": { "depth": 4 } });
+    let app = parlour_serve::router(
+        parlour_serve::App::new::<parlour_games::Games>(&parlour_serve::Options::default())
+            .unwrap(),
+    );
+    let reply = post(&app, "/api/engine/move", start.clone()).await.json();
+    assert_eq!(reply["book"], true, "{reply}");
+    assert_eq!(reply["line"]["nodes"], 0, "{reply}");
+    let off = parlour_serve::Options {
+        book: parlour_book::BookSpec::Off,
+        ..parlour_serve::Options::default()
+    };
+    let app = parlour_serve::router(parlour_serve::App::new::<parlour_games::Games>(&off).unwrap());
+    let reply = post(&app, "/api/engine/move", start).await.json();
+    assert_eq!(reply["book"], false, "{reply}");
     assert!(reply["line"]["nodes"].as_u64().unwrap() > 0, "{reply}");
 }

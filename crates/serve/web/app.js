@@ -24,6 +24,8 @@ const state = {
   imported: null,
   notes: [],
   scores: [],
+  // Plies whose move the engine played from its opening book.
+  book: [],
   resigned: null,
   mode: 'play',
   analysing: null,
@@ -63,6 +65,7 @@ function newGame(start = null) {
   state.imported = null;
   state.notes = [];
   state.scores = [];
+  state.book = [];
   state.resigned = null;
   return refresh();
 }
@@ -71,6 +74,7 @@ function newGame(start = null) {
 function movesChanged(k) {
   state.notes = state.notes.slice(0, k);
   state.scores = state.scores.slice(0, k + 1);
+  state.book = state.book.slice(0, k);
   state.resigned = null;
   if (state.record) {
     state.record.comments = state.record.comments.slice(0, k);
@@ -274,6 +278,13 @@ function drawMoves() {
     const note = state.notes[i];
     b.textContent = text + (note?.mark || '');
     if (note?.mark) b.classList.add(note.mark === '??' ? 'blunder' : 'mistake');
+    if (state.book[i]) {
+      const tag = document.createElement('span');
+      tag.className = 'book';
+      tag.textContent = 'book';
+      tag.title = 'played from the opening book';
+      b.appendChild(tag);
+    }
     if (i + 1 === state.ply) b.setAttribute('aria-current', 'step');
     if (note) {
       const score = document.createElement('span');
@@ -363,6 +374,10 @@ async function engineMove() {
     $('thinking').hidden = true;
     state.scores[ply] = reply.line.score.black;
     await play(reply.move);
+    if (reply.book) {
+      state.book[ply] = true;
+      drawMoves();
+    }
   } catch (e) {
     if (state.thinking === controller) {
       state.thinking = null;
@@ -621,6 +636,7 @@ function loadImported(imported, keep = false) {
   if (!keep) {
     state.notes = [];
     state.scores = [];
+    state.book = [];
     state.ply = 0;
   }
   state.resigned = null;

@@ -35,7 +35,8 @@ pub enum SpecKey {
     Eval,
     /// `egdb=DIR`: endgame databases.
     Egdb,
-    /// `book=FILE`: an opening book (`off`: none).
+    /// `book=FILE|default|off`: an opening book (`default`: the one built
+    /// in; `off`: none).
     Book,
     /// `bookpick=best|varied:N`: how a book move is picked.
     BookPick,

@@ -135,8 +135,9 @@ pub struct EngineOptions {
     pub egdb: Option<PathBuf>,
     /// Its skill level, if not full strength (`skill=N`).
     pub skill: Option<Skill>,
-    /// The opening book it plays from before it searches.
-    pub book: BookSpec,
+    /// The opening book it plays from before it searches, if named
+    /// (`book=`; a match's players have none unless named).
+    pub book: Option<BookSpec>,
     /// How it picks among the book's moves (a varied pick by the game's
     /// seed, so a match's games stay what its seed makes them).
     pub book_pick: Pick,
@@ -362,7 +363,7 @@ impl Settings {
             }
             SpecKey::Egdb if value.is_empty() => return Err(SpecProblem::EmptyEgdb),
             SpecKey::Egdb => engine.egdb = Some(PathBuf::from(value)),
-            SpecKey::Book => engine.book = value.parse()?,
+            SpecKey::Book => engine.book = Some(value.parse()?),
             SpecKey::BookPick => engine.book_pick = value.parse()?,
             SpecKey::Seed => self.seed = Some(seed(value)?),
             SpecKey::Depth => limits.depth = Some(whole(key, value)?),
@@ -549,7 +550,7 @@ mod tests {
             PlayerKind::Search {
                 limits: Some(Limits::depth(2)),
                 engine: EngineOptions {
-                    book: BookSpec::File(PathBuf::from("b.book")),
+                    book: Some(BookSpec::File(PathBuf::from("b.book"))),
                     book_pick: Pick::Varied { margin: 30 },
                     ..EngineOptions::default()
                 },

@@ -23,7 +23,7 @@ use parlour_game::{Evaluate, Evaluator as _, History, Variant};
 use parlour_hub::EngineError;
 use parlour_search::{Limits, Searcher, Skill};
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
@@ -166,27 +166,27 @@ fn evaluator<V: Variant>(
     })
 }
 
-/// The book `spec` names for `rules`' game, read once into `books`.
+/// The book `spec` names for `rules`' game, if it names one, read once
+/// into `books`.
 fn open_book<V: Variant>(
     rules: &V,
     name: &str,
-    spec: &BookSpec,
-    books: &Mutex<HashMap<PathBuf, Arc<Book>>>,
+    spec: Option<&BookSpec>,
+    books: &Mutex<HashMap<BookSpec, Option<Arc<Book>>>>,
 ) -> Result<Option<Arc<Book>>, BuildError> {
-    let BookSpec::File(path) = spec else {
+    let Some(spec) = spec else {
         return Ok(None);
     };
     let mut books = books.lock().expect("no book read panicked");
-    if let Some(book) = books.get(path) {
-        return Ok(Some(book.clone()));
+    if let Some(book) = books.get(spec) {
+        return Ok(book.clone());
     }
     let book = spec.open(rules).map_err(|e| BuildError {
         name: name.to_string(),
         problem: e.into(),
     })?;
-    let book = Arc::new(book.expect("a file names a book"));
-    books.insert(path.clone(), book.clone());
-    Ok(Some(book))
+    books.insert(spec.clone(), book.clone());
+    Ok(book)
 }
 
 /// The players of the game `rules` plays: `search` as a [`SearchPlayer`],
@@ -202,7 +202,7 @@ pub fn search_factory<V: Variant>(
 ) -> impl Fn(&PlayerSpec) -> Result<Box<dyn Player<V::Position>>, BuildError> + Sync {
     let builtin = builtin_factory::<V::Position>(None);
     // Each book file is read once, however many players and games use it.
-    let books: Mutex<HashMap<PathBuf, Arc<Book>>> = Mutex::new(HashMap::new());
+    let books = Mutex::new(HashMap::new());
     move |spec: &PlayerSpec| {
         let name = spec.name();
         match &spec.kind {
@@ -213,7 +213,7 @@ pub fn search_factory<V: Variant>(
                 })?;
                 let own = engine.eval.as_ref().or(eval.as_ref());
                 let eval = evaluator(&rules, name, own, engine.egdb.as_deref())?;
-                let book = open_book(&rules, name, &engine.book, &books)?;
+                let book = open_book(&rules, name, engine.book.as_ref(), &books)?;
                 let player =
                     SearchPlayer::<V::Position>::new(name, limits, engine, eval)?.with_book(book);
                 Ok(Box::new(player) as Box<_>)

@@ -56,6 +56,9 @@ test('an english game played by clicks against the engine to its end', async () 
   const list = await moves(page);
   assert.ok(list.length >= 10, `a game of ${list.length} plies`);
   assert.equal(await page.locator('#moves li.result').count(), 1);
+  // The engine opens from the built-in book, and the list says so.
+  const booked = await page.locator('#moves .move .book').count();
+  assert.ok(booked >= 1, `no move marked as the book's in ${list.join(' ')}`);
   assert.deepEqual(page.errors, []);
   await shot(page, 'english-end-1920');
 });
