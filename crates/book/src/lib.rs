@@ -11,7 +11,7 @@
 //!   within a margin of the best).
 //! - [`spec`]: a book as a user names it (`FILE`, `default` or `off`),
 //!   opened for the rules played.
-//! - [`builtin`]: the book built into parlour, for english checkers.
+//! - [`builtin`](mod@builtin): the book built into parlour, for english checkers.
 //! - [`check`]: a book's root moves against a deeper search.
 //! - [`build`]: the builder, drop-out expansion from each root driven by
 //!   parlour's own search, deterministic, resumable and split by root.
