@@ -163,13 +163,22 @@ fn the_hub_engine_searches_the_rules_default_evaluation() {
 }
 
 /// What `play` answers to the person's first move (`play --engine` with
-/// `eval` in the spec where given).
+/// `eval` in the spec where given), searched: the built-in book, which
+/// `play` opens from by default, is turned off.
 fn play_reply(set: &RuleSet, first: &str, eval: Option<&str>) -> String {
     let spec = match eval {
         Some(eval) => format!("search:depth={},eval={eval}", set.depth),
         None => format!("search:depth={}", set.depth),
     };
-    let mut args = vec!["play", "--engine", spec.as_str(), "--pdn", "/dev/null"];
+    let mut args = vec![
+        "play",
+        "--engine",
+        spec.as_str(),
+        "--book",
+        "off",
+        "--pdn",
+        "/dev/null",
+    ];
     args.extend(set.flags);
     let out = with_input(&args, format!("{first}\nquit\n").as_bytes());
     let text = String::from_utf8(out.stdout).unwrap();
