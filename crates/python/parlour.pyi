@@ -168,12 +168,15 @@ class Engine:
         skill: int = 10,
         seed: int = 0,
         book: Optional[Union[str, os.PathLike[str]]] = None,
+        book_floor: int = 16,
     ) -> None:
         """skill 1 (weakest) to 10 (full strength): a weaker level searches less and plays
         one of its best few moves by a draw from seed; ValueError outside 1 to 10.
         book: an opening book made by `parlour book build`, "default" (the
         one built in, for english checkers) or "off"; a position in it is
-        answered with its best move, without a search."""
+        answered with its best move, without a search, where that move rests
+        on at least book_floor plies of book and search (0: wherever the
+        book has the position)."""
     def search(
         self,
         board: Union[Board, PegBoard],
@@ -216,6 +219,9 @@ class Engine:
     @property
     def book(self) -> str:
         """The opening book's file, "default" or "off"."""
+    @property
+    def book_floor(self) -> int:
+        """The least depth at which a book move is played without a search."""
 
 class PdnGame:
     """A game of a PDN file: tags, moves, result and the board they lead to."""

@@ -107,6 +107,16 @@ pub fn default_roots<V: Variant>(rules: &V) -> Vec<&'static str> {
     }
 }
 
+/// The position of `root` under `rules`: its line played from the start.
+pub(crate) fn root_position<V: Variant>(rules: &V, root: &Root) -> Result<V::Position, BuildError> {
+    let start = rules.start();
+    let line = parse_line::<V>(&start, &root.line).map_err(|e| BuildError::Line {
+        name: root.name.clone(),
+        message: format!("{e}: {}", error_chain(&e)),
+    })?;
+    Ok(line.iter().fold(start, |pos, &mv| pos.play(mv)))
+}
+
 /// A new book of `rules` built with `settings`, holding the roots of
 /// `share` (every root's number kept), each to grow to `size` positions.
 pub fn plan<V: Variant>(
@@ -233,12 +243,7 @@ impl<V: Variant> Builder<V> {
         on_step: &mut impl FnMut(&Book, usize, u32, bool) -> Control,
     ) -> Result<Finish, BuildError> {
         let root = book.roots[r].clone();
-        let start = self.rules.start();
-        let line = parse_line::<V>(&start, &root.line).map_err(|e| BuildError::Line {
-            name: root.name.clone(),
-            message: format!("{e}: {}", error_chain(&e)),
-        })?;
-        let root_pos = line.iter().fold(start, |pos, &mv| pos.play(mv));
+        let root_pos = root_position(&self.rules, &root)?;
         let mut tree = HashSet::new();
         for step in 0..root.size {
             let Some(leaf) = select(book, &root_pos, &tree) else {

@@ -3,10 +3,9 @@
 //! search to a greater depth prefers, and what the book's move is worth to
 //! that search.
 
-use crate::build::BuildError;
+use crate::build::{root_position, BuildError};
 use crate::file::Book;
-use crate::lookup::Pick;
-use parlour_game::registry::{parse_line, EvaluatorOf, Variant};
+use parlour_game::registry::{EvaluatorOf, Variant};
 use parlour_game::{Game, History};
 use parlour_search::{Limits, Searcher};
 use std::sync::atomic::AtomicBool;
@@ -65,15 +64,10 @@ pub fn check<V: Variant>(
         depth: Some(depth),
         ..Limits::INFINITE
     };
-    let start = rules.start();
     let mut out = Vec::with_capacity(book.roots.len());
     for root in &book.roots {
-        let line = parse_line::<V>(&start, &root.line).map_err(|e| BuildError::Line {
-            name: root.name.clone(),
-            message: e.to_string(),
-        })?;
-        let pos = line.iter().fold(start, |pos, &mv| pos.play(mv));
-        let Some(choice) = book.choose(&pos, Pick::Best, 0) else {
+        let pos = root_position(rules, root)?;
+        let Some(choice) = book.best_of(&pos) else {
             continue;
         };
         searcher.clear();

@@ -8,7 +8,8 @@
 //!   saved atomically, merged from shares.
 //! - [`lookup`]: a position's book moves with values backed up through the
 //!   book, and the choice of one ([`Pick`]: the best, or a seeded choice
-//!   within a margin of the best).
+//!   within a margin of the best), where it rests deep enough to be played
+//!   without a search (a floor on its depth).
 //! - [`spec`]: a book as a user names it (`FILE`, `default` or `off`),
 //!   opened for the rules played.
 //! - [`builtin`](mod@builtin): the book built into parlour, for english checkers.
@@ -17,7 +18,7 @@
 //!   parlour's own search, deterministic, resumable and split by root.
 //!
 //! ```
-//! use parlour_book::{build, Pick, Settings};
+//! use parlour_book::{build, Pick, Settings, DEFAULT_FLOOR};
 //! use parlour_checkers::{Position, Rules};
 //! use parlour_game::perft::split::Share;
 //! use parlour_game::Variant;
@@ -31,7 +32,10 @@
 //! builder.run(&mut book, |_, _| build::Control::Go).unwrap();
 //! assert_eq!(book.len(), 3);
 //! let start = Position::start(rules);
-//! assert!(book.choose(&start, Pick::Best, 0).is_some());
+//! // A book of depth-2 searches rests far below the depth a move must
+//! // rest on to be played without a search: a player searches instead.
+//! assert!(book.choose(&start, Pick::Best, DEFAULT_FLOOR, 0).is_none());
+//! assert!(book.choose(&start, Pick::Best, 0, 0).is_some());
 //! ```
 
 pub mod build;
@@ -45,5 +49,5 @@ pub mod stats;
 pub use build::{BuildError, Builder, Control, Finish, Progress, RootSpec};
 pub use builtin::builtin;
 pub use file::{Book, BookError, BookMove, Entry, Header, Root, Settings, DEFAULT_MAX_BYTES};
-pub use lookup::{BookChoice, Pick, PickError};
+pub use lookup::{BookChoice, Pick, PickError, DEFAULT_FLOOR};
 pub use spec::{BookSpec, BookSpecError};

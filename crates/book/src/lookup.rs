@@ -73,6 +73,13 @@ impl FromStr for Pick {
     }
 }
 
+/// The depth a book move must rest on, by default, to be played without a
+/// search: as deep as the engine's own search reaches in about 100 ms a
+/// move. A move deep in the book rests on the book's leaf searches and a
+/// few plies of book above them; played at once, it would be worse than
+/// the engine's own choice (docs/book.md, "Measured").
+pub const DEFAULT_FLOOR: u32 = 16;
+
 impl Book {
     /// The book moves of `pos`, best first, with their backed-up values;
     /// `None` where the position is not in the book (or has no move in it).
@@ -83,15 +90,36 @@ impl Book {
         (!moves.is_empty()).then_some(moves)
     }
 
+    /// The book's best move for `pos` however deep it rests, `None` where
+    /// the position is not in the book: its main line, as the book sees it.
+    pub fn best_of<G: Game>(&self, pos: &G) -> Option<BookChoice<G::Move>> {
+        self.moves_of(pos)?.into_iter().next()
+    }
+
     /// The book's move for `pos` by `pick` (`seed` makes a varied choice),
-    /// or `None` where the position is not in the book.
-    pub fn choose<G: Game>(&self, pos: &G, pick: Pick, seed: u64) -> Option<BookChoice<G::Move>> {
+    /// or `None` where the position is not in the book or its best move
+    /// rests on fewer than `floor` plies of book and search
+    /// ([`BookChoice::depth`]; [`DEFAULT_FLOOR`] as players use it, 0 for
+    /// wherever the book has the position): there a search plays better
+    /// than the book. A varied choice takes only moves at the floor.
+    pub fn choose<G: Game>(
+        &self,
+        pos: &G,
+        pick: Pick,
+        floor: u32,
+        seed: u64,
+    ) -> Option<BookChoice<G::Move>> {
         let mut moves = self.moves_of(pos)?;
         let best = moves[0].value;
+        if moves[0].depth < floor {
+            return None;
+        }
         match pick {
             Pick::Best => moves.truncate(1),
             Pick::Varied { margin } => {
-                moves.retain(|m| i64::from(m.value) >= i64::from(best) - i64::from(margin));
+                moves.retain(|m| {
+                    i64::from(m.value) >= i64::from(best) - i64::from(margin) && m.depth >= floor
+                });
             }
         }
         let at = (splitmix(seed ^ pos.hash()) % moves.len() as u64) as usize;
@@ -249,7 +277,7 @@ mod tests {
         let texts: Vec<String> = moves.iter().map(|m| m.mv.to_string()).collect();
         assert_eq!(texts, ["9-13", "11-15", "9-14"]);
         assert_eq!((moves[0].value, moves[0].depth), (40, 5));
-        let best = book.choose(&start, Pick::Best, 1).unwrap();
+        let best = book.choose(&start, Pick::Best, 0, 1).unwrap();
         assert_eq!(best.mv.to_string(), "9-13");
         let after = start.play(start.parse_move("11-15").unwrap());
         assert!(book.moves_of(&after).is_none());
@@ -261,7 +289,7 @@ mod tests {
         let mut seen = HashSet::new();
         for seed in 0..64 {
             let pick = book
-                .choose(&start, Pick::Varied { margin: 10 }, seed)
+                .choose(&start, Pick::Varied { margin: 10 }, 0, seed)
                 .unwrap();
             seen.insert(pick.mv.to_string());
         }
@@ -272,6 +300,21 @@ mod tests {
         assert_eq!("varied:10".parse(), Ok(Pick::Varied { margin: 10 }));
         assert_eq!("best".parse(), Ok(Pick::Best));
         assert!("worst".parse::<Pick>().is_err());
+    }
+
+    #[test]
+    fn a_move_resting_below_the_floor_is_left_to_the_search() {
+        let (book, start) = book();
+        // 9-13 rests on 5 plies (a depth-4 search below one book move),
+        // 11-15 on its own search's 4.
+        assert_eq!(book.choose(&start, Pick::Best, 6, 1), None);
+        assert_eq!(book.best_of(&start).unwrap().mv.to_string(), "9-13");
+        for seed in 0..32 {
+            let pick = book
+                .choose(&start, Pick::Varied { margin: 10 }, 5, seed)
+                .unwrap();
+            assert_eq!(pick.mv.to_string(), "9-13");
+        }
     }
 
     #[test]

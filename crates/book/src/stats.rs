@@ -1,10 +1,9 @@
 //! What a book holds: its positions and size, and how far it reaches from
 //! each of its roots.
 
-use crate::build::BuildError;
+use crate::build::{root_position, BuildError};
 use crate::file::Book;
-use crate::lookup::Pick;
-use parlour_game::registry::{parse_line, Variant};
+use parlour_game::registry::Variant;
 use parlour_game::Game;
 use std::collections::{HashSet, VecDeque};
 
@@ -41,14 +40,9 @@ pub struct BookStats {
 
 /// The statistics of `book`, a book of `rules`.
 pub fn stats<V: Variant>(book: &Book, rules: &V) -> Result<BookStats, BuildError> {
-    let start = rules.start();
     let mut roots = Vec::with_capacity(book.roots.len());
     for root in &book.roots {
-        let line = parse_line::<V>(&start, &root.line).map_err(|e| BuildError::Line {
-            name: root.name.clone(),
-            message: e.to_string(),
-        })?;
-        let pos = line.iter().fold(start, |pos, &mv| pos.play(mv));
+        let pos = root_position(rules, root)?;
         let (positions, deepest) = reach(book, &pos);
         roots.push(RootStats {
             name: root.name.clone(),
@@ -96,7 +90,7 @@ fn main_line<G: Game>(book: &Book, root: &G) -> u32 {
     let mut seen = HashSet::new();
     let mut plies = 0;
     while seen.insert(pos.hash()) {
-        let Some(choice) = book.choose(&pos, Pick::Best, 0) else {
+        let Some(choice) = book.best_of(&pos) else {
             break;
         };
         pos = pos.play(choice.mv);

@@ -98,7 +98,7 @@ impl Visit for &BestArgs {
         }
         let pos = history.current();
         if let Some(book) = self.book.open(&V::rules_of(pos), BookSpec::Off)? {
-            if let Some(choice) = book.choose(pos, self.book.book_pick, self.book.book_seed) {
+            if let Some(choice) = book.choose(pos, self.book.book_pick, self.book.floor.book_floor, self.book.book_seed) {
                 // A book move is played without a search.
                 let mut out = std::io::stdout().lock();
                 writeln!(

@@ -32,6 +32,8 @@ pub struct HubArgs {
     /// changes it).
     #[arg(long, value_name = "FILE|default|off", default_value = "off")]
     book: parlour_book::BookSpec,
+    #[command(flatten)]
+    floor: crate::options::BookFloor,
 }
 
 /// The Hub variant the flags ask for, their rules and evaluation checked
@@ -67,6 +69,7 @@ impl Run for HubArgs {
             threads: threads(engine.threads, 1),
             hash_mib: engine.hash,
             book: self.book.clone(),
+            book_floor: self.floor.book_floor,
             ..ServerOptions::default()
         };
         serve_games::<Games, _, _>(std::io::stdin().lock(), std::io::stdout(), options)

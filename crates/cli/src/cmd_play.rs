@@ -124,6 +124,7 @@ impl Visit for &PlayArgs {
                 .map_or(0, |t| t.as_nanos() as u64),
             book,
             book_pick: (self.book.book_pick, self.book.book_seed),
+            book_floor: self.book.floor.book_floor,
         };
         let eval = eval.evaluator(&V::rules_of(&start))?;
         let (input, output) = (std::io::stdin().lock(), std::io::stdout().lock());

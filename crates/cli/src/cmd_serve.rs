@@ -33,6 +33,8 @@ pub struct ServeArgs {
     /// search).
     #[arg(long, value_name = "FILE|default|off", default_value = "default")]
     book: parlour_book::BookSpec,
+    #[command(flatten)]
+    floor: crate::options::BookFloor,
     /// A match's results file (`parlour match --results`) to follow on the
     /// page `/watch` while the match writes it.
     #[arg(long, value_name = "RESULTS")]
@@ -64,6 +66,7 @@ impl Run for ServeArgs {
             port: self.port,
             egdb: crate::cmd_egdb::flag_dir(&self.egdb)?,
             book: self.book,
+            book_floor: self.floor.book_floor,
             watch: self.watch,
             searches: self.searches.unwrap_or_else(parlour_serve::default_searches),
         };

@@ -516,7 +516,8 @@ impl WideArg {
     }
 }
 
-/// `--book FILE|default|off`, `--book-pick` and `--book-seed`: the
+/// `--book FILE|default|off`, `--book-pick`, `--book-seed` and
+/// `--book-floor`: the
 /// opening book an engine plays from before it searches.
 #[derive(Args, Debug, Clone, Default)]
 pub struct BookArgs {
@@ -533,6 +534,26 @@ pub struct BookArgs {
     /// The seed of a varied pick.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub book_seed: u64,
+    #[command(flatten)]
+    pub floor: BookFloor,
+}
+
+/// `--book-floor PLIES`: how deep a book move must rest to be played.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct BookFloor {
+    /// The least depth (plies of book and search behind the best move) at
+    /// which a book move is played without a search; shallower, the
+    /// engine searches. 0 plays every position the book holds.
+    #[arg(long, value_name = "PLIES", default_value_t = parlour_book::DEFAULT_FLOOR)]
+    pub book_floor: u32,
+}
+
+impl Default for BookFloor {
+    fn default() -> Self {
+        BookFloor {
+            book_floor: parlour_book::DEFAULT_FLOOR,
+        }
+    }
 }
 
 impl BookArgs {

@@ -68,9 +68,21 @@ fn a_resumed_build_and_merged_shares_are_one_run() {
     ]);
     assert_eq!(away, "not in the book\n");
 
-    // `best` plays a book move without a search, and says so; out of the
-    // book it searches.
-    let best = ok(&["best", "--book", path(&whole), "--depth", "2"]);
+    // `best` plays a book move without a search, and says so, where the
+    // move rests on at least --book-floor plies of book and search; below
+    // the floor (this book's searches are 3 plies deep, the default floor
+    // 16) and out of the book it searches.
+    let shallow = ok(&["best", "--book", path(&whole), "--depth", "2"]);
+    assert!(
+        shallow.starts_with("info depth ") && !shallow.contains("book"),
+        "{shallow}"
+    );
+    let floor = ["--book-floor", "0"];
+    let best = ok(&[
+        &["best", "--book", path(&whole), "--depth", "2"],
+        &floor[..],
+    ]
+    .concat());
     let lines: Vec<&str> = best.lines().collect();
     assert_eq!(lines.len(), 2, "{best}");
     assert!(lines[0].starts_with("info book move "), "{best}");
@@ -84,6 +96,8 @@ fn a_resumed_build_and_merged_shares_are_one_run() {
         "2",
         "--moves",
         "12-16,21-17",
+        "--book-floor",
+        "0",
     ]);
     assert!(
         out.starts_with("info depth ") && !out.contains("book"),
@@ -95,9 +109,10 @@ fn a_resumed_build_and_merged_shares_are_one_run() {
         "{off}"
     );
 
-    // The Hub engine answers from its book at once, whatever the level;
-    // the `book` parameter names it, and turns it off.
-    let session = "hub\ninit\nlevel depth=30\ngo think\nquit\n";
+    // The Hub engine answers from its book at once, whatever the level,
+    // above the floor its `bookfloor` parameter sets; the `book` parameter
+    // names the book, and turns it off.
+    let session = "hub\nset-param name=bookfloor value=0\ninit\nlevel depth=30\ngo think\nquit\n";
     let text = stdout(&with_input(
         &["hub", "--book", path(&whole)],
         session.as_bytes(),
@@ -107,6 +122,22 @@ fn a_resumed_build_and_merged_shares_are_one_run() {
     assert!(
         text.contains(&format!("param name=book value={} ", path(&whole))),
         "{text}"
+    );
+    assert!(
+        text.contains("param name=bookfloor value=16 type=int min=0 max=1000"),
+        "{text}"
+    );
+    let session = "hub\ninit\nlevel depth=2\ngo think\nquit\n";
+    let text = stdout(&with_input(
+        &["hub", "--book", path(&whole)],
+        session.as_bytes(),
+    ));
+    // Below the floor it searches: no book line (an `info` without nodes).
+    let book_line = |l: &&str| l.starts_with("info ") && !l.contains("nodes=");
+    assert!(text.contains("done move="), "{text}");
+    assert!(
+        !text.lines().any(|l| book_line(&l)),
+        "below the floor: {text}"
     );
     let session = "set-param name=book value=off\nhub\nquit\n";
     let text = stdout(&with_input(

@@ -38,6 +38,11 @@ pub const DEFAULT_LEVEL: Limits = Limits::movetime(Duration::from_secs(1));
 /// The most search threads the `threads` parameter allows.
 pub const MAX_THREADS: usize = parlour_search::MAX_THREADS;
 
+/// The highest `bookfloor`: a book move never rests deeper than its search
+/// (at most 255 plies) and the book above it, so any floor past this turns
+/// the book off as surely.
+pub const MAX_BOOK_FLOOR: u32 = 1000;
+
 /// The engine's name, version and parameters at start-up.
 #[derive(Clone, Debug)]
 pub struct ServerOptions {
@@ -63,6 +68,10 @@ pub struct ServerOptions {
     /// `parlour book build` or `default`, the one built in, played from
     /// before a search.
     pub book: parlour_book::BookSpec,
+    /// The least depth, in plies of book and search, at which a book move
+    /// is played without a search (`--book-floor`, the `bookfloor`
+    /// parameter).
+    pub book_floor: u32,
     /// Search threads.
     pub threads: usize,
     /// Transposition table size in MiB.
@@ -89,6 +98,7 @@ impl Default for ServerOptions {
             eval: None,
             egdb: None,
             book: parlour_book::BookSpec::Off,
+            book_floor: parlour_book::DEFAULT_FLOOR,
             threads: 1,
             hash_mib: 64,
             lines: 1,
@@ -289,6 +299,9 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
                 "string",
             ),
             param("book", &o.book, "string"),
+            param("bookfloor", &o.book_floor, "int")
+                .arg("min", 0)
+                .arg("max", MAX_BOOK_FLOOR),
             param("threads", &o.threads, "int")
                 .arg("min", 1)
                 .arg("max", MAX_THREADS),
@@ -370,6 +383,9 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
                 }
                 self.forget_position();
             }
+            "bookfloor" => {
+                self.options.book_floor = whole(name, value, 0, MAX_BOOK_FLOOR.into())? as u32;
+            }
             "threads" => self.options.threads = whole(name, value, 1, MAX_THREADS as u64)? as usize,
             "multipv" => {
                 let most = parlour_search::MAX_LINES as u64;
@@ -428,6 +444,7 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
             lines: self.options.lines,
             skill: self.options.skill,
             seed: self.game_number,
+            book_floor: self.options.book_floor,
         };
         let job: Job = match &self.table {
             Some(table) => table.search(go),

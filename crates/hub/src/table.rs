@@ -81,6 +81,8 @@ pub(crate) struct Go {
     /// The skill level, and the seed of a weaker level's draws.
     pub skill: Skill,
     pub seed: u64,
+    /// The least depth a book move is played at without a search.
+    pub book_floor: u32,
 }
 
 /// What a running search was asked to do, and what has happened since.
@@ -186,7 +188,7 @@ impl<V: Variant> Table for GameTable<V> {
             .book
             .as_ref()
             .filter(|_| !go.ponder)
-            .and_then(|book| book.choose(&root, parlour_book::Pick::Best, 0));
+            .and_then(|book| book.choose(&root, parlour_book::Pick::Best, go.book_floor, 0));
         if let Some(choice) = book_move {
             // A book move is played without a search.
             return Box::new(move |_, control, out| {

@@ -53,6 +53,8 @@ pub struct PlayOptions {
     pub book: Option<Arc<parlour_book::Book>>,
     /// How the book's move is picked, and the seed of a varied pick.
     pub book_pick: (parlour_book::Pick, u64),
+    /// The least depth a book move is played at without a search.
+    pub book_floor: u32,
 }
 
 impl Default for PlayOptions {
@@ -67,6 +69,7 @@ impl Default for PlayOptions {
             seed: 0,
             book: None,
             book_pick: (parlour_book::Pick::Best, 0),
+            book_floor: parlour_book::DEFAULT_FLOOR,
         }
     }
 }
@@ -143,7 +146,7 @@ impl<V: Variant, R: BufRead, W: Write> Session<'_, V, R, W> {
         let pos = self.history.current();
         if let Some(book) = &self.options.book {
             let (pick, seed) = self.options.book_pick;
-            if let Some(choice) = book.choose(pos, pick, seed) {
+            if let Some(choice) = book.choose(pos, pick, self.options.book_floor, seed) {
                 let score = parlour_search::Score::from_internal(choice.value);
                 return (Some(choice.mv), score, true);
             }

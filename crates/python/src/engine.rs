@@ -40,13 +40,15 @@ fn evaluator<V: PyGame>(
 /// The alpha-beta engine: its threads, its transposition table, its
 /// evaluation, and (english checkers) endgame databases.
 ///
-/// ``Engine(threads=1, hash_mb=64, eval=None, egdb=None, book=None)``: ``eval`` names
+/// ``Engine(threads=1, hash_mb=64, eval=None, egdb=None, book=None, book_floor=16)``: ``eval`` names
 /// the evaluation as the command line's ``--eval`` does (``"default"``,
 /// ``"handwritten"``, ``"learned"``, or the path of a weights file made by
 /// ``parlour train``); ``egdb`` is a directory of endgame databases made by
 /// ``parlour egdb build``; ``book`` an opening book made by ``parlour book
 /// build``, ``"default"`` (the one built in, for english checkers) or
-/// ``"off"``, whose best move answers a position in it without a search. One engine searches one position at a time;
+/// ``"off"``, whose best move answers a position in it without a search
+/// where it rests on at least ``book_floor`` plies of book and search. One
+/// engine searches one position at a time;
 /// two engines on two Python threads search at once, on two cores.
 #[pyclass(module = "parlour")]
 pub struct Engine {
@@ -60,6 +62,8 @@ pub struct Engine {
     /// The opening book as named, and as read.
     book_spec: BookSpec,
     book: Option<Arc<Book>>,
+    /// The least depth a book move is played at without a search.
+    book_floor: u32,
 }
 
 /// The limits of a search as Python's keyword arguments give them, else
@@ -86,7 +90,11 @@ fn limits(
 #[pymethods]
 impl Engine {
     #[new]
-    #[pyo3(signature = (threads=1, hash_mb=64, eval=None, egdb=None, skill=10, seed=0, book=None))]
+    #[pyo3(signature = (
+        threads=1, hash_mb=64, eval=None, egdb=None, skill=10, seed=0, book=None,
+        book_floor=parlour_book::DEFAULT_FLOOR
+    ))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         threads: usize,
         hash_mb: usize,
@@ -95,6 +103,7 @@ impl Engine {
         skill: u64,
         seed: u64,
         book: Option<PathBuf>,
+        book_floor: u32,
     ) -> PyResult<Engine> {
         let skill = Skill::new(skill).map_err(|e| PyValueError::new_err(message(&e)))?;
         let book_spec = match book {
@@ -132,6 +141,7 @@ impl Engine {
             seed,
             book_spec,
             book,
+            book_floor,
         })
     }
 
@@ -237,6 +247,13 @@ impl Engine {
         self.book_spec.to_string()
     }
 
+    /// The least depth, in plies of book and search, at which a book move
+    /// is played without a search.
+    #[getter]
+    fn book_floor(&self) -> u32 {
+        self.book_floor
+    }
+
     /// The endgame databases' directory, or ``None``.
     #[getter]
     fn egdb(&self) -> Option<PathBuf> {
@@ -245,7 +262,7 @@ impl Engine {
 
     fn __repr__(&self) -> String {
         format!(
-            "Engine(threads={}, hash_mb={}, eval='{}', skill={}, egdb={}, book='{}')",
+            "Engine(threads={}, hash_mb={}, eval='{}', skill={}, egdb={}, book='{}', book_floor={})",
             self.threads,
             self.hash_mb,
             self.eval,
@@ -253,7 +270,8 @@ impl Engine {
             self.egdb
                 .as_ref()
                 .map_or("None".to_string(), |d| format!("'{}'", d.display())),
-            self.book_spec
+            self.book_spec,
+            self.book_floor
         )
     }
 }
@@ -317,7 +335,7 @@ impl BoardVisit for Search<'_, '_> {
             None => None,
         };
         if let Some(book) = book {
-            if let Some(choice) = book.choose(pos, Pick::Best, 0) {
+            if let Some(choice) = book.choose(pos, Pick::Best, engine.book_floor, 0) {
                 let mut result = over(Score::from_internal(choice.value));
                 result.best_move = Some(choice.mv);
                 result.depth = choice.depth;

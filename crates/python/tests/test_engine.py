@@ -235,12 +235,15 @@ def test_a_weaker_skill_plays_legal_moves_and_solve_proves_a_win():
 def test_an_opening_book_answers_without_a_search(cli, tmp_path):
     book = tmp_path / "start.book"
     cli("book", "build", "--out", str(book), "--roots", "start", "--size", "6", "--depth", "3")
-    engine = parlour.Engine(book=str(book))
-    assert engine.book == str(book)
+    engine = parlour.Engine(book=str(book), book_floor=0)
+    assert engine.book == str(book) and engine.book_floor == 0
     result = engine.search(parlour.Board(), depth=9)
     assert result.book and result.nodes == 0
     assert result.move in parlour.Board().legal_moves and result.pv == [result.move]
-    assert cli("best", "--book", str(book))[-1] == "bestmove %s" % result.move
+    assert cli("best", "--book", str(book), "--book-floor", "0")[-1] == "bestmove %s" % result.move
+    # Its depth-3 searches rest below the default floor: a search answers.
+    deep_enough = parlour.Engine(book=str(book)).search(parlour.Board(), depth=2)
+    assert parlour.Engine().book_floor == 16 and not deep_enough.book
     plain = parlour.Engine(book="off").search(parlour.Board(), depth=2)
     assert not plain.book and plain.nodes > 0
     with pytest.raises(parlour.EngineError, match="not for checkers huffing"):

@@ -55,6 +55,8 @@ struct GameDesk<V: Variant> {
     egdb: Option<PathBuf>,
     /// The opening book, where it is this game's.
     book: Option<Arc<Book>>,
+    /// The least depth a book move is played at without a search.
+    book_floor: u32,
     game: PhantomData<V>,
 }
 
@@ -312,7 +314,7 @@ impl<V: Variant> Desk for GameDesk<V> {
             .as_ref()
             .filter(|b| b.header.rules == rules.to_string());
         if let (Answer::Move(..), Some(book)) = (answer, book) {
-            if let Some(choice) = book.choose(history.current(), Pick::Best, 0) {
+            if let Some(choice) = book.choose(history.current(), Pick::Best, self.book_floor, 0) {
                 return Ok(engine::book_move::<V>(*history.current(), choice));
             }
         }
@@ -355,6 +357,7 @@ impl<V: Variant> Desk for GameDesk<V> {
 struct Open<'a> {
     egdb: Option<&'a Path>,
     book: Option<Arc<Book>>,
+    book_floor: u32,
 }
 
 impl Visit for Open<'_> {
@@ -374,22 +377,26 @@ impl Visit for Open<'_> {
         Ok(Box::new(GameDesk::<V> {
             egdb,
             book,
+            book_floor: self.book_floor,
             game: PhantomData,
         }))
     }
 }
 
 /// The desk of every game of `L` that has a board view, in the list's
-/// order, with the databases of `egdb` where a game reads them.
+/// order, with the databases of `egdb` where a game reads them and the
+/// book where it is the game's, played from at `book_floor`.
 pub fn desks<L: GameList>(
     egdb: Option<&Path>,
     book: Option<Arc<Book>>,
+    book_floor: u32,
 ) -> Result<Vec<Box<dyn Desk>>, ApiError> {
     let mut desks = Vec::new();
     for name in L::names() {
         let open = Open {
             egdb,
             book: book.clone(),
+            book_floor,
         };
         let desk = L::visit(name, open).expect("a listed name")?;
         let start = GameSpec {

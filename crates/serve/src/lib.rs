@@ -85,6 +85,9 @@ pub struct Options {
     /// analyses), for the game and rules it was built for: by default the
     /// one built in (english checkers).
     pub book: parlour_book::BookSpec,
+    /// The least depth, in plies of book and search, at which a book move
+    /// is played without a search.
+    pub book_floor: u32,
     /// A match's results file to follow.
     pub watch: Option<PathBuf>,
     /// The most searches at once.
@@ -98,6 +101,7 @@ impl Default for Options {
             port: 8080,
             egdb: None,
             book: parlour_book::BookSpec::Default,
+            book_floor: parlour_book::DEFAULT_FLOOR,
             watch: None,
             searches: default_searches(),
         }
@@ -127,10 +131,12 @@ impl App {
     /// a tokio runtime only to publish).
     pub fn new<L: GameList>(options: &Options) -> Result<Arc<App>, ServeError> {
         let book = options.book.read()?;
-        let desks = desk::desks::<L>(options.egdb.as_deref(), book).map_err(|e| match e {
-            ApiError::Game { message, .. } => ServeError::Tables(message),
-            other => ServeError::Tables(other.to_string()),
-        })?;
+        let desks = desk::desks::<L>(options.egdb.as_deref(), book, options.book_floor).map_err(
+            |e| match e {
+                ApiError::Game { message, .. } => ServeError::Tables(message),
+                other => ServeError::Tables(other.to_string()),
+            },
+        )?;
         let desks = Arc::new(desks);
         let watch = (options.watch.clone()).map(|path| {
             let desks = desks.clone();

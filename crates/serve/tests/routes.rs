@@ -498,7 +498,7 @@ async fn the_engine_moves_from_its_book_without_a_search() {
     use parlour_checkers::{Position, Rules};
     use parlour_game::Game;
     // A book of one position: after 11-15, it plays 21-17, a move the
-    // search would not choose first.
+    // search would not choose first, resting on a 20-ply search.
     let after = Position::start(Rules::ENGLISH);
     let after = after.play(after.parse_move("11-15").unwrap());
     let mut book = Book::new(Header {
@@ -513,7 +513,7 @@ async fn the_engine_moves_from_its_book_without_a_search() {
     let moves = vec![BookMove {
         mv: "21-17".into(),
         value: 12,
-        depth: 4,
+        depth: 20,
         count: 1,
     }];
     book.insert(after.hash(), Entry { moves });
@@ -533,6 +533,16 @@ async fn the_engine_moves_from_its_book_without_a_search() {
     assert_eq!(reply["move"], "21-17", "{reply}");
     assert_eq!(reply["line"]["nodes"], 0, "{reply}");
     assert_eq!(reply["book"], true, "{reply}");
+    // A floor above the move's depth leaves the position to the search.
+    let deeper = parlour_serve::Options {
+        book_floor: 21,
+        ..options
+    };
+    let app =
+        parlour_serve::router(parlour_serve::App::new::<parlour_games::Games>(&deeper).unwrap());
+    let request = json!({ "position": game, "page": "p", "strength": { "depth": 2 } });
+    let reply = post(&app, "/api/engine/move", request).await.json();
+    assert_eq!(reply["book"], false, "{reply}");
     // Under other rules, and out of the book, the engine searches.
     let huffing = json!({ "game": "checkers", "rules": "huffing", "moves": ["11-15"] });
     let request = json!({ "position": huffing, "page": "p", "strength": { "depth": 2 } });

@@ -40,6 +40,8 @@ pub enum SpecKey {
     Book,
     /// `bookpick=best|varied:N`: how a book move is picked.
     BookPick,
+    /// `bookfloor=PLIES`: the least depth a book move is played at.
+    BookFloor,
     /// `name=NAME`: the display name.
     Name,
     /// `seed=N`: a random player's own seed.
@@ -87,7 +89,8 @@ impl EngineKind {
             EngineKind::Greedy => &[Eval, Name],
             EngineKind::Hub => &[Depth, Nodes, Movetime, Tc, Name, Startup, Margin],
             EngineKind::Search => &[
-                Depth, Nodes, Movetime, Tc, Threads, Hash, Eval, Egdb, Skill, Book, BookPick, Name,
+                Depth, Nodes, Movetime, Tc, Threads, Hash, Eval, Egdb, Skill, Book, BookPick,
+                BookFloor, Name,
             ],
         })
     }
@@ -113,6 +116,7 @@ impl SpecKey {
             SpecKey::Egdb => "egdb",
             SpecKey::Book => "book",
             SpecKey::BookPick => "bookpick",
+            SpecKey::BookFloor => "bookfloor",
             SpecKey::Name => "name",
             SpecKey::Seed => "seed",
             SpecKey::Startup => "startup",
@@ -197,7 +201,8 @@ mod tests {
         assert_eq!(EngineKind::Random.options().to_string(), "seed, name");
         assert_eq!(
             EngineKind::Search.options().to_string(),
-            "depth, nodes, movetime, tc, threads, hash, eval, egdb, skill, book, bookpick, name"
+            "depth, nodes, movetime, tc, threads, hash, eval, egdb, skill, book, bookpick, \
+             bookfloor, name"
         );
         assert_eq!(
             EngineKind::Hub.options().find("margin"),

@@ -141,6 +141,9 @@ pub struct EngineOptions {
     /// How it picks among the book's moves (a varied pick by the game's
     /// seed, so a match's games stay what its seed makes them).
     pub book_pick: Pick,
+    /// The least depth a book move is played at without a search, if not
+    /// the book's default (`bookfloor=PLIES`).
+    pub book_floor: Option<u32>,
 }
 
 /// An engine spec, read once where its text enters (the command line, a
@@ -365,6 +368,12 @@ impl Settings {
             SpecKey::Egdb => engine.egdb = Some(PathBuf::from(value)),
             SpecKey::Book => engine.book = Some(value.parse()?),
             SpecKey::BookPick => engine.book_pick = value.parse()?,
+            SpecKey::BookFloor => {
+                let n = whole(key, value)?;
+                let floor =
+                    u32::try_from(n).map_err(|_| SpecProblem::TooLarge { key, value: n })?;
+                engine.book_floor = Some(floor);
+            }
             SpecKey::Seed => self.seed = Some(seed(value)?),
             SpecKey::Depth => limits.depth = Some(whole(key, value)?),
             SpecKey::Nodes => limits.nodes = Some(whole(key, value)?),
@@ -546,12 +555,13 @@ mod tests {
             }
         );
         assert_eq!(
-            spec("search:depth=2,book=b.book,bookpick=varied:30").kind,
+            spec("search:depth=2,book=b.book,bookpick=varied:30,bookfloor=0").kind,
             PlayerKind::Search {
                 limits: Some(Limits::depth(2)),
                 engine: EngineOptions {
                     book: Some(BookSpec::File(PathBuf::from("b.book"))),
                     book_pick: Pick::Varied { margin: 30 },
+                    book_floor: Some(0),
                     ..EngineOptions::default()
                 },
             }

@@ -55,6 +55,7 @@ pub struct SearchPlayer<G: Evaluate> {
     /// a move of it, and the game's seed for a varied pick.
     book: Option<Arc<Book>>,
     book_pick: Pick,
+    book_floor: u32,
     seed: u64,
 }
 
@@ -92,6 +93,7 @@ impl<G: Evaluate> SearchPlayer<G> {
             skill: engine.skill.unwrap_or_default(),
             book: None,
             book_pick: engine.book_pick,
+            book_floor: engine.book_floor.unwrap_or(parlour_book::DEFAULT_FLOOR),
             seed: 0,
         })
     }
@@ -126,7 +128,9 @@ impl<G: Evaluate> Player<G> for SearchPlayer<G> {
         clock: &ClockState,
     ) -> Result<Choice<G::Move>, EngineError> {
         if let Some(book) = &self.book {
-            if let Some(choice) = book.choose(game.current(), self.book_pick, self.seed) {
+            if let Some(choice) =
+                book.choose(game.current(), self.book_pick, self.book_floor, self.seed)
+            {
                 return Ok(Choice {
                     depth: Some(choice.depth),
                     ..Choice::scored(choice.mv, choice.value)
