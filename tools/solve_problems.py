@@ -4,7 +4,7 @@
 problem, its published key, the move parlour played, whether it proved the
 win, at what depth, and the seconds it took.
 
-    python3 tools/solve_problems.py PARLOUR EGDB_DIR [--seconds 60]
+    python3 tools/solve_problems.py PARLOUR EGDB_DIR [--seconds 60] [--problems TSV]
 
 EGDB_DIR is a directory of endgame databases (`parlour egdb build --pieces
 6 --dir DIR` makes the one README's figures used). Exit status 0 always;
@@ -26,10 +26,13 @@ def main():
     ap.add_argument("egdb")
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--hash", type=int, default=128)
+    ap.add_argument("--problems", type=pathlib.Path,
+                    default=HERE.parent / "testdata" / "problems" / "problems.tsv",
+                    help="a file of problems in problems.tsv's columns")
     args = ap.parse_args()
-    path = HERE.parent / "testdata" / "problems" / "problems.tsv"
+    path = args.problems
     rows = list(csv.DictReader(open(path, encoding="utf-8"), delimiter="\t"))
-    print(f"{'problem':<44} {'key':>6} {'played':>7}  {'verdict':<32} {'seconds':>7}", flush=True)
+    print(f"{'problem':<44} {'key':>6} {'played':>7}  {'verdict':<40} {'seconds':>7}", flush=True)
     solved = with_key = 0
     for row in rows:
         started = time.monotonic()
@@ -46,7 +49,7 @@ def main():
         solved += proven
         with_key += proven and played == row["key"]
         short = verdict.replace("solved: ", "").replace("the best line so far ", "")
-        print(f"{row['name'][:44]:<44} {row['key']:>6} {played:>7}  {short[:32]:<32} {seconds:7.1f}", flush=True)
+        print(f"{row['name'][:44]:<44} {row['key']:>6} {played:>7}  {short[:40]:<40} {seconds:7.1f}", flush=True)
     print(f"\n{solved} of {len(rows)} proven ({with_key} with the published key)")
 
 

@@ -66,7 +66,8 @@ pub struct MatchArgs {
     game: GameArgs,
     /// An engine, at least two: `search:depth=8`, `search:movetime=100`,
     /// `search:nodes=50000`, `search:tc=10+0.1` (with `threads=N`,
-    /// `hash=MIB`, `eval=SPEC`, `book=FILE`, `bookpick=best|varied:N`),
+    /// `hash=MIB`, `eval=SPEC`, `book=FILE`, `bookpick=best|varied:N`,
+    /// `bookfloor=PLIES`),
     /// `greedy` (with `eval=SPEC`), `random` or
     /// `random:seed=N`; each with `name=...` for its display name. Without
     /// any: `search:depth=6` against `greedy` for checkers (`search:depth=3`

@@ -486,6 +486,9 @@ fn classic_problems_are_solved_with_their_keys() {
         "Better Than First",
         "First Position",
         "Coffee and Cake",
+        "Three Kings, problem two",
+        "Snappy",
+        "Have It Your Way, setting 2",
     ] {
         let (fen, key) = problem(name);
         let args = [

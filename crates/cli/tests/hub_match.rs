@@ -337,8 +337,8 @@ fn a_hub_engines_params_are_set_at_every_start_and_checked() {
     ]);
     assert!(
         stderr.contains(
-            "has no parameter `hashh`: it offers variant, rules, eval, egdb, book, threads, hash, \
-             multipv, skill, solve"
+            "has no parameter `hashh`: it offers variant, rules, eval, egdb, book, bookfloor, \
+             threads, hash, multipv, skill, solve"
         ),
         "{stderr}"
     );
