@@ -141,6 +141,7 @@ pub fn plan<V: Variant>(
             line: r.line.clone(),
             size,
             done: 0,
+            settings,
         })
         .collect();
     book

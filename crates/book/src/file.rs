@@ -11,10 +11,13 @@
 //! | format version ([`FORMAT_VERSION`]) | 4 |
 //! | game name, rules text | text each (a u16 length, then UTF-8) |
 //! | search depth, search nodes (0: none), drop-out penalty | 4, 8, 4 |
-//! | roots: count, then each: index, name, line, size, done | 4; 4, text, text, 4, 4 |
+//! | roots: count, then each: index, name, line, size, done, its search depth, nodes, penalty | 4; 4, text, text, 4, 4, 4, 8, 4 |
 //! | entries: count, then each, by key: key, move count, moves | 4; 8, 2, moves |
 //! | a move: its text, value, depth, count | text, 4, 1, 4 |
 //! | CRC-32 of everything before it | 4 |
+//!
+//! Format 1, the first, had no settings of a root's own (each root took
+//! the book's); it is still read.
 
 use parlour_game::echo::echo;
 use parlour_game::file::FileKind;
@@ -26,8 +29,12 @@ use std::path::{Path, PathBuf};
 /// The first eight bytes of every book file.
 pub const MAGIC: [u8; 8] = *b"PARLBOOK";
 
-/// The format this code reads and writes; a file of another is refused.
-pub const FORMAT_VERSION: u32 = 1;
+/// The format this code writes; it reads this one and
+/// [`FIRST_FORMAT_VERSION`], and refuses any other.
+pub const FORMAT_VERSION: u32 = 2;
+
+/// The first format, whose roots had no settings of their own.
+pub const FIRST_FORMAT_VERSION: u32 = 1;
 
 /// The largest file [`Book::load`] reads unless told otherwise: far above
 /// any book the builder makes in a day, far below a machine's memory.
@@ -157,6 +164,10 @@ pub struct Root {
     /// How many it has reached: the builder's state, so a resumed build
     /// does nothing twice.
     pub done: u32,
+    /// How its positions were searched and chosen: the book's own
+    /// settings, except for a root laid over the book from a deeper build
+    /// ([`Book::overlay`]).
+    pub settings: Settings,
 }
 
 /// A move of a book position.
@@ -288,10 +299,7 @@ impl Book {
         put_u32(&mut out, FORMAT_VERSION);
         put_text(&mut out, &self.header.game);
         put_text(&mut out, &self.header.rules);
-        let settings = &self.header.settings;
-        put_u32(&mut out, settings.depth);
-        out.extend_from_slice(&settings.nodes.unwrap_or(0).to_le_bytes());
-        put_u32(&mut out, settings.penalty);
+        put_settings(&mut out, &self.header.settings);
         put_u32(&mut out, self.roots.len() as u32);
         for root in &self.roots {
             put_u32(&mut out, root.index);
@@ -299,6 +307,7 @@ impl Book {
             put_text(&mut out, &root.line);
             put_u32(&mut out, root.size);
             put_u32(&mut out, root.done);
+            put_settings(&mut out, &root.settings);
         }
         put_u32(&mut out, self.entries.len() as u32);
         for (key, entry) in &self.entries {
@@ -328,7 +337,7 @@ impl Book {
             at: MAGIC.len(),
         };
         let version = r.u32()?;
-        if version != FORMAT_VERSION {
+        if version != FORMAT_VERSION && version != FIRST_FORMAT_VERSION {
             return Err(BookError::Version { found: version });
         }
         if bytes.len() < 4 {
@@ -342,26 +351,32 @@ impl Book {
         r.bytes = body;
         let game = r.text()?;
         let rules = r.text()?;
-        let depth = r.u32()?;
-        let nodes = Some(r.u64()?).filter(|&n| n > 0);
-        let penalty = r.u32()?;
-        let header = Header {
+        let settings = r.settings()?;
+        let mut book = Book::new(Header {
             game,
             rules,
-            settings: Settings {
-                depth,
-                nodes,
-                penalty,
-            },
+            settings,
+        });
+        let root_bytes = if version == FIRST_FORMAT_VERSION {
+            17
+        } else {
+            33
         };
-        let mut book = Book::new(header);
-        for _ in 0..r.count(17)? {
+        for _ in 0..r.count(root_bytes)? {
+            let (index, name, line, size, done) =
+                (r.u32()?, r.text()?, r.text()?, r.u32()?, r.u32()?);
+            let settings = if version == FIRST_FORMAT_VERSION {
+                settings
+            } else {
+                r.settings()?
+            };
             book.roots.push(Root {
-                index: r.u32()?,
-                name: r.text()?,
-                line: r.text()?,
-                size: r.u32()?,
-                done: r.u32()?,
+                index,
+                name,
+                line,
+                size,
+                done,
+                settings,
             });
         }
         for _ in 0..r.count(10)? {
@@ -495,6 +510,46 @@ impl Book {
         self.roots.sort_by_key(|r| r.index);
         Ok(())
     }
+
+    /// Lays `over`, a book of the same game and rules built by other
+    /// settings (deeper searches, as a rule), over this one: each of its
+    /// positions takes the place of this book's entry for it, and each of
+    /// its roots the place of this book's root of the same line (keeping
+    /// that root's number), or comes after the others. The roots keep
+    /// their own settings, which `book stats` shows. A book with roots laid
+    /// over it is a product, not a build's state: `build --resume` refuses
+    /// it (resume the books it was made from, and lay them over again).
+    pub fn overlay(&mut self, over: Book) -> Result<(), BookError> {
+        self.backed.clear();
+        if (&self.header.game, &self.header.rules) != (&over.header.game, &over.header.rules) {
+            return Err(BookError::Unlike {
+                first: self.header.to_string(),
+                second: over.header.to_string(),
+            });
+        }
+        for mut root in over.roots {
+            match self.roots.iter_mut().find(|r| r.line == root.line) {
+                Some(mine) => {
+                    root.index = mine.index;
+                    *mine = root;
+                }
+                None => {
+                    root.index = self.roots.iter().map(|r| r.index + 1).max().unwrap_or(0);
+                    self.roots.push(root);
+                }
+            }
+        }
+        self.entries.extend(over.entries);
+        Ok(())
+    }
+
+    /// Whether every root was built by the book's own settings: a book as
+    /// a build leaves it, which `build --resume` can go on with.
+    pub fn is_one_build(&self) -> bool {
+        self.roots
+            .iter()
+            .all(|r| r.settings == self.header.settings)
+    }
 }
 
 fn damaged(what: &str) -> BookError {
@@ -505,6 +560,12 @@ fn damaged(what: &str) -> BookError {
 
 fn put_u32(out: &mut Vec<u8>, n: u32) {
     out.extend_from_slice(&n.to_le_bytes());
+}
+
+fn put_settings(out: &mut Vec<u8>, settings: &Settings) {
+    put_u32(out, settings.depth);
+    out.extend_from_slice(&settings.nodes.unwrap_or(0).to_le_bytes());
+    put_u32(out, settings.penalty);
 }
 
 fn put_text(out: &mut Vec<u8>, text: &str) {
@@ -552,6 +613,14 @@ impl Reader<'_> {
             return Err(damaged("a count larger than the file"));
         }
         Ok(n)
+    }
+
+    fn settings(&mut self) -> Result<Settings, BookError> {
+        Ok(Settings {
+            depth: self.u32()?,
+            nodes: Some(self.u64()?).filter(|&n| n > 0),
+            penalty: self.u32()?,
+        })
     }
 
     fn text(&mut self) -> Result<String, BookError> {
@@ -610,6 +679,11 @@ mod tests {
             line: String::new(),
             size: 3,
             done: 1,
+            settings: Settings {
+                depth: 4,
+                nodes: None,
+                penalty: 20,
+            },
         });
         let mv = |mv: &str, value| BookMove {
             mv: mv.into(),
@@ -656,10 +730,10 @@ mod tests {
             Err(BookError::Damaged { .. })
         ));
         let mut newer = bytes.clone();
-        newer[8] = 2;
+        newer[8] = 3;
         assert!(matches!(
             Book::from_bytes(&newer),
-            Err(BookError::Version { found: 2 })
+            Err(BookError::Version { found: 3 })
         ));
         let book = sample();
         assert!(book.check_for("checkers", "english").is_ok());
@@ -689,6 +763,79 @@ mod tests {
         let long = PathBuf::from("b".repeat(2000));
         let err = Book::load(&long, DEFAULT_MAX_BYTES).unwrap_err();
         assert!(err.to_string().len() < 120, "{err}");
+    }
+
+    /// The bytes of `book` in the first format: its roots without
+    /// settings of their own.
+    fn first_format(book: &Book) -> Vec<u8> {
+        let head = |version| {
+            let mut out = MAGIC.to_vec();
+            put_u32(&mut out, version);
+            put_text(&mut out, &book.header.game);
+            put_text(&mut out, &book.header.rules);
+            put_settings(&mut out, &book.header.settings);
+            put_u32(&mut out, book.roots.len() as u32);
+            for root in &book.roots {
+                put_u32(&mut out, root.index);
+                put_text(&mut out, &root.name);
+                put_text(&mut out, &root.line);
+                put_u32(&mut out, root.size);
+                put_u32(&mut out, root.done);
+                if version == FORMAT_VERSION {
+                    put_settings(&mut out, &root.settings);
+                }
+            }
+            out
+        };
+        let now = book.to_bytes();
+        let mut out = head(FIRST_FORMAT_VERSION);
+        // The entries are alike in both formats.
+        out.extend_from_slice(&now[head(FORMAT_VERSION).len()..now.len() - 4]);
+        let crc = crc32fast::hash(&out);
+        put_u32(&mut out, crc);
+        out
+    }
+
+    #[test]
+    fn a_book_of_the_first_format_is_read_with_its_settings_on_every_root() {
+        let book = sample();
+        let old = first_format(&book);
+        assert_eq!(Book::from_bytes(&old).unwrap(), book);
+        assert!(Book::from_bytes(&old).unwrap().is_one_build());
+    }
+
+    #[test]
+    fn a_deeper_book_laid_over_replaces_its_positions_and_roots() {
+        let mut base = sample();
+        let mut deep = sample();
+        deep.header.settings.depth = 9;
+        deep.roots[0].settings.depth = 9;
+        deep.roots[0].index = 4;
+        deep.roots[0].done = 3;
+        deep.get_mut(7).unwrap().moves[0].value = 12;
+        deep.insert(11, Entry { moves: vec![] });
+        let mut other = deep.roots[0].clone();
+        other.line = "9-13".into();
+        deep.roots.push(other);
+        base.overlay(deep).unwrap();
+        assert!(!base.is_one_build());
+        assert_eq!(base.header.settings.depth, 4);
+        assert_eq!(base.roots.len(), 2);
+        assert_eq!((base.roots[0].index, base.roots[0].done), (0, 3));
+        assert_eq!(base.roots[0].settings.depth, 9);
+        assert_eq!(
+            (base.roots[1].index, base.roots[1].line.as_str()),
+            (1, "9-13")
+        );
+        assert_eq!(base.get(7).unwrap().moves[0].value, 12);
+        assert!(base.contains(3) && base.contains(11));
+        assert_eq!(Book::from_bytes(&base.to_bytes()).unwrap(), base);
+        let mut huffing = sample();
+        huffing.header.rules = "huffing".into();
+        assert!(matches!(
+            sample().overlay(huffing),
+            Err(BookError::Unlike { .. })
+        ));
     }
 
     #[test]

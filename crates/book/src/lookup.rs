@@ -191,10 +191,14 @@ impl<'a> Backer<'a> {
             let Ok(mv) = pos.parse_move(&m.mv) else {
                 continue;
             };
+            // The child's backed-up value, where it rests at least as deep
+            // as the move's own search: a book with deeper roots laid over
+            // it keeps their values where their leaves lead into shallower
+            // positions of the rest.
             let child = pos.play(mv);
             let (value, depth) = match self.value(&child, child.hash()) {
-                Some((v, d)) => (-v, d + 1),
-                None => (m.value, u32::from(m.depth)),
+                Some((v, d)) if d + 1 >= u32::from(m.depth) => (-v, d + 1),
+                _ => (m.value, u32::from(m.depth)),
             };
             out.push(BookChoice {
                 mv,
@@ -333,5 +337,23 @@ mod tests {
             again.iter().map(|m| (m.mv.to_string(), m.value)).collect();
         assert_eq!(values[..2], [("11-15".into(), 30), ("9-13".into(), 10)]);
         assert_eq!(known(&book), Some((-10, 4)));
+    }
+
+    #[test]
+    fn a_deeper_search_keeps_its_value_over_a_shallower_book_below_it() {
+        let (mut book, start) = book();
+        // 9-13 searched to depth 9 at the start: the book below it (one
+        // position searched to 4, so 5 plies in all) rests less deep.
+        book.get_mut(start.hash()).unwrap().moves[1].depth = 9;
+        let moves = book.moves_of(&start).unwrap();
+        let nine = moves.iter().find(|m| m.mv.to_string() == "9-13").unwrap();
+        assert_eq!((nine.value, nine.depth), (20, 9));
+        // At depth 5 the book below it rests as deep, and backs up.
+        book.get_mut(start.hash()).unwrap().moves[1].depth = 5;
+        let moves = book.moves_of(&start).unwrap();
+        assert_eq!(
+            (moves[0].mv.to_string(), moves[0].value),
+            ("9-13".into(), 40)
+        );
     }
 }

@@ -141,8 +141,13 @@ struct MergeArgs {
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
     /// The books to merge.
-    #[arg(required = true, num_args = 2..)]
+    #[arg(required = true, num_args = 1..)]
     books: Vec<PathBuf>,
+    /// A book of the same game and rules built by other settings (deeper
+    /// searches) to lay over the merged one: its positions and roots take
+    /// the place of theirs. May be given more than once, laid in order.
+    #[arg(long, value_name = "FILE")]
+    over: Vec<PathBuf>,
 }
 
 impl Run for BookArgs {
@@ -281,6 +286,9 @@ impl BuildArgs {
     /// and roots are its own, and a build on other ones would not be the
     /// book they began.
     fn check_resume(&self, book: &Book) -> Result<()> {
+        if !book.is_one_build() {
+            bail!("this book has roots laid over it from another build (`book merge --over`): resume the books it was made from and lay them over again");
+        }
         let had = book.header.settings;
         let differs = self.depth.is_some_and(|d| d != had.depth)
             || self.penalty.is_some_and(|p| p != had.penalty)
@@ -352,6 +360,21 @@ impl Visit for Stats<'_> {
         let rules = if rules.is_empty() { "default rules" } else { rules };
         writeln!(out, "book:      {} {rules}", book.header.game)?;
         writeln!(out, "built:     {}", book.header.settings)?;
+        let mut laid: Vec<(parlour_book::Settings, Vec<&str>)> = Vec::new();
+        for root in book.roots.iter().filter(|r| r.settings != book.header.settings) {
+            match laid.iter_mut().find(|(s, _)| *s == root.settings) {
+                Some((_, names)) => names.push(&root.name),
+                None => laid.push((root.settings, vec![&root.name])),
+            }
+        }
+        for (settings, names) in laid {
+            let which = match names.as_slice() {
+                [one] => one.to_string(),
+                [first, ..] => format!("{} roots, {first} ...", names.len()),
+                [] => continue,
+            };
+            writeln!(out, "laid over: {settings}: {which}")?;
+        }
         writeln!(out, "positions: {}", stats.positions)?;
         writeln!(out, "moves:     {}", stats.moves)?;
         writeln!(out, "size:      {} bytes", stats.bytes)?;
@@ -459,18 +482,26 @@ impl Visit for Check<'_> {
 }
 
 fn merge(args: &MergeArgs) -> Result<()> {
+    if args.books.len() < 2 && args.over.is_empty() {
+        bail!("merge joins two books or more, or lays one over another with --over FILE");
+    }
     let mut books = args.books.iter();
-    let first = books.next().expect("clap asks for two");
+    let first = books.next().expect("clap asks for one");
     let mut merged = load(first)?;
     for path in books {
         merged
             .merge(load(path)?)
             .with_context(|| format!("cannot merge `{}`", echo(&path.display())))?;
     }
+    for path in &args.over {
+        merged
+            .overlay(load(path)?)
+            .with_context(|| format!("cannot lay `{}` over the book", echo(&path.display())))?;
+    }
     merged.save(&args.out)?;
     eprintln!(
         "book: merged {} books into `{}`: {} positions, {} roots",
-        args.books.len(),
+        args.books.len() + args.over.len(),
         args.out.display(),
         merged.len(),
         merged.roots.len()

@@ -149,6 +149,73 @@ fn a_resumed_build_and_merged_shares_are_one_run() {
 }
 
 #[test]
+fn a_deeper_book_laid_over_takes_the_place_of_its_roots() {
+    let dir = scratch("book-over");
+    let base = dir.join("base.book");
+    build(&base, &["--roots", "start,tough", "--size", "3"]);
+    let deep = dir.join("deep.book");
+    ok(&[
+        "book",
+        "build",
+        "--out",
+        path(&deep),
+        "--roots",
+        "start",
+        "--size",
+        "3",
+        "--depth",
+        "5",
+    ]);
+    let laid = dir.join("laid.book");
+    ok(&[
+        "book",
+        "merge",
+        "--out",
+        path(&laid),
+        path(&base),
+        "--over",
+        path(&deep),
+    ]);
+    let stats = ok(&["book", "stats", "--book", path(&laid)]);
+    assert!(stats.contains("built:     depth 3, penalty 20"), "{stats}");
+    assert!(
+        stats.contains("laid over: depth 5, penalty 20: start"),
+        "{stats}"
+    );
+    assert!(stats.contains("roots:     51"), "{stats}");
+    // The start's moves are the deeper book's.
+    let show = |book: &std::path::Path| ok(&["book", "show", "--book", path(book)]);
+    assert_eq!(show(&laid), show(&deep));
+    let err = fails(&["book", "build", "--out", path(&laid), "--resume"]);
+    assert!(err.contains("laid over it"), "{err}");
+    let err = fails(&["book", "merge", "--out", path(&laid), path(&base)]);
+    assert!(err.contains("two books or more"), "{err}");
+    let huffing = dir.join("huffing.book");
+    ok(&[
+        "book",
+        "build",
+        "--out",
+        path(&huffing),
+        "--rules",
+        "huffing",
+        "--size",
+        "2",
+        "--depth",
+        "2",
+    ]);
+    let err = fails(&[
+        "book",
+        "merge",
+        "--out",
+        path(&laid),
+        path(&base),
+        "--over",
+        path(&huffing),
+    ]);
+    assert!(err.contains("cannot lay"), "{err}");
+}
+
+#[test]
 fn damaged_and_foreign_books_are_refused() {
     let dir = scratch("book-refused");
     let book = dir.join("start.book");
