@@ -5,8 +5,9 @@
 # tiny fixed-depth match whole, submits the same match as a 4-task array
 # job (one shard each), waits for it, and checks that `parlour report` of
 # the four results prints the same tables and merges the same games; then
-# a 4-share perft (perft.sbatch), a 2-task self-play (selfplay.sbatch) and
-# a 2-share opening book (book.sbatch) the same way.
+# a 4-share perft (perft.sbatch), a 2-task self-play (selfplay.sbatch), a
+# 2-share opening book (book.sbatch) and a 2-share tuning (tune.sbatch) the
+# same way.
 #
 #   tools/slurm/test-local.sh [--install] PATH/TO/parlour
 #
@@ -229,3 +230,38 @@ PARLOUR=$parlour sbatch --wait --array=1-2 --chdir="$work" \
 cmp "$work/merged-5.book" "$work/whole-5.book" ||
   fail "the array run again with --size 5 does not merge into the one-run book of size 5"
 echo "passed: 2 Slurm book shares merge into the one-run book, and grow on when run again"
+# ---- The tuning array job (tools/slurm/tune.sbatch): two shares of a
+# tiny SPSA run, each its own directions; `tune show` averages them; run
+# again, the tasks find their runs done and write nothing. The engine is a
+# stand-in for a `--features tune` build: it refuses a setting that is no
+# parameter, as such a build does, and plays as this parlour's hub.
+tune_sbatch=$(dirname "$sbatch_script")/tune.sbatch
+cat >"$work/tune-engine" <<ENGINE
+#!$BASH
+case \${PARLOUR_TUNE:-} in *not_a_parameter*) exit 2 ;; esac
+exec "$parlour" hub "\$@"
+ENGINE
+chmod +x "$work/tune-engine"
+tune_flags=(--engine "$work/tune-engine" --pairs 2 --limit depth=2 --concurrency 1
+  --params rfp_margin,lmr_base)
+started=$(date +%s)
+PARLOUR=$parlour sbatch --wait --array=1-2 --chdir="$work" \
+  --output="$work/out/tune-%a.log" "$tune_sbatch" "$work/tune" "${tune_flags[@]}" \
+  >"$work/sbatch-tune.out"
+echo "the 2-task tuning array job ended in $(($(date +%s) - started)) s: $(cat "$work/sbatch-tune.out")"
+for k in 1 2; do
+  [ "$(wc -l <"$work/tune/share-$k-of-2.jsonl")" -eq 3 ] ||
+    fail "tuning share $k does not hold its header and 2 batches"
+done
+if [ "$(head -1 "$work/tune/share-1-of-2.jsonl")" = "$(head -1 "$work/tune/share-2-of-2.jsonl")" ]; then
+  fail "the 2 tuning shares have the same seed"
+fi
+"$parlour" tune show "$work"/tune/share-*-of-2.jsonl >"$work/tune-show.txt" ||
+  fail "parlour tune show did not read the shares"
+grep -q "run 2 (2)" "$work/tune-show.txt" || fail "tune show does not show both shares"
+cat "$work"/tune/share-*-of-2.jsonl >"$work/tune-before.jsonl"
+PARLOUR=$parlour sbatch --wait --array=1-2 --chdir="$work" \
+  --output="$work/out/tune-again-%a.log" "$tune_sbatch" "$work/tune" "${tune_flags[@]}" >/dev/null
+cat "$work"/tune/share-*-of-2.jsonl | cmp - "$work/tune-before.jsonl" ||
+  fail "the tuning array run again changed runs that were done"
+echo "passed: 2 Slurm tuning shares run, tune show averages them, and a second run adds nothing"

@@ -4,6 +4,7 @@
 
 use parlour_game::echo::echo;
 use crate::options::{stop_on_ctrl_c, GameArgs, MovesArg};
+use crate::progress::duration;
 use crate::Run;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
@@ -300,16 +301,6 @@ impl BuildArgs {
             bail!("--resume goes on with the book's own roots: leave out --roots and --share");
         }
         Ok(())
-    }
-}
-
-/// A number of seconds as `1h02m`, `3m05s` or `12s`.
-fn duration(seconds: f64) -> String {
-    let s = seconds.round() as u64;
-    match s {
-        0..60 => format!("{s}s"),
-        60..3600 => format!("{}m{:02}s", s / 60, s % 60),
-        _ => format!("{}h{:02}m", s / 3600, s % 3600 / 60),
     }
 }
 

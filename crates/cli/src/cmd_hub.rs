@@ -56,6 +56,8 @@ impl Run for HubArgs {
         if self.game.fen.is_some() || self.game.position.is_some() {
             bail!("parlour hub takes its positions from the pos command, not --fen or --position");
         }
+        // A tuning engine's settings, refused now rather than at its first search.
+        parlour_search::params::Params::active();
         let variant = self.game.visit(&self)??;
         let engine = &self.engine;
         // The table is made at `init`; a size it could not have is refused

@@ -190,6 +190,19 @@ commands! {
         "  parlour book merge --out english.book share-1.book share-2.book\n",
         "  parlour book check --book default --depth 16\n",
     ),
+    /// Tune the search's parameters by SPSA, fishtest's way: game pairs
+    /// between engines whose values are moved up and down along a random
+    /// direction (needs a build with `--features tune`); resumable, in
+    /// shares for several machines; `show` prints what runs found.
+    Tune(cmd_tune::TuneArgs)
+    concat!(
+        "  parlour tune run --out tune.jsonl --pairs 2000 --limit movetime=100\n",
+        "  parlour tune run --out tune.jsonl --resume\n",
+        "  parlour tune run --out tune-2.jsonl --share 2/4 --params rfp_margin,lmr_base,lmr_divisor\n",
+        "  parlour tune show tune.jsonl\n",
+        "  parlour tune show tune-*.jsonl\n",
+        "  parlour tune show --params\n",
+    ),
     /// Endgame databases for english checkers: build, probe, verify.
     Egdb(cmd_egdb::EgdbArgs)
     concat!(
@@ -321,6 +334,6 @@ mod tests {
             }
             commands += 1;
         }
-        assert_eq!(commands, 17);
+        assert_eq!(commands, 18);
     }
 }

@@ -246,6 +246,16 @@ impl Progress {
     }
 }
 
+/// A number of seconds as `1h02m`, `3m05s` or `12s`.
+pub fn duration(seconds: f64) -> String {
+    let s = seconds.round() as u64;
+    match s {
+        0..60 => format!("{s}s"),
+        60..3600 => format!("{}m{:02}s", s / 60, s % 60),
+        _ => format!("{}h{:02}m", s / 3600, s % 3600 / 60),
+    }
+}
+
 /// A duration as `hh:mm:ss`.
 pub fn clock(d: Duration) -> String {
     let s = d.as_secs();

@@ -21,7 +21,8 @@
 /// Declares the parameters once: the struct, its defaults, its names and
 /// the parser all come from the one list.
 macro_rules! params {
-    ($( $(#[$doc:meta])* $name:ident : $ty:ty = $default:expr; )*) => {
+    ($( $(#[$doc:meta])* $name:ident : $ty:ty = $default:literal
+        $(, tune $min:literal ..= $max:literal by $step:literal)?; )*) => {
         /// Every tunable parameter of the search.
         #[derive(Clone, Copy, Debug, PartialEq)]
         pub struct Params {
@@ -34,6 +35,18 @@ macro_rules! params {
 
             /// The parameters' names, as `PARLOUR_TUNE` takes them.
             pub const NAMES: &'static [&'static str] = &[$( stringify!($name) ),*];
+
+            /// The parameters SPSA may move, each with its range and step.
+            pub const TUNABLE: &'static [Tunable] = &[$($(
+                Tunable {
+                    name: stringify!($name),
+                    default: $default as f64,
+                    min: $min as f64,
+                    max: $max as f64,
+                    step: $step as f64,
+                    integer: !matches!(stringify!($ty).as_bytes(), b"f64"),
+                },
+            )?)*];
 
             /// Sets the parameter `name` to `value`.
             fn set(&mut self, name: &str, value: &str) -> Result<(), ParamsError> {
@@ -55,37 +68,75 @@ macro_rules! params {
 
 params! {
     /// The first aspiration window, each side of the last score.
-    aspiration: i32 = 20;
+    aspiration: i32 = 20, tune 5..=80 by 5;
     /// Reverse futility pruning: at this depth or less, a static score
     /// `rfp_margin` per ply of depth above beta is taken as a cut-off.
-    rfp_depth: i32 = 3;
+    rfp_depth: i32 = 3, tune 1..=8 by 1;
     /// See `rfp_depth`.
-    rfp_margin: i32 = 75;
+    rfp_margin: i32 = 75, tune 20..=200 by 10;
     /// Late move pruning: at this depth or less, quiet moves after the
     /// first `lmp_base + depth * depth` are not searched.
-    lmp_depth: i32 = 2;
+    lmp_depth: i32 = 2, tune 1..=6 by 1;
     /// See `lmp_depth`.
-    lmp_base: usize = 6;
+    lmp_base: usize = 6, tune 2..=20 by 2;
     /// Late-move reductions: the `i`-th move at depth `d` is searched
     /// `lmr_base + ln(d) * ln(i) / lmr_divisor` plies shallower first.
-    lmr_base: f64 = 0.4;
+    lmr_base: f64 = 0.4, tune 0.0..=1.5 by 0.1;
     /// See `lmr_base`.
-    lmr_divisor: f64 = 1.6;
+    lmr_divisor: f64 = 1.6, tune 0.8..=4.0 by 0.2;
     /// Moves are reduced from this depth on.
-    lmr_depth: i32 = 3;
+    lmr_depth: i32 = 3, tune 2..=6 by 1;
     /// The first move (counting from 0) that may be reduced.
-    lmr_move: usize = 2;
+    lmr_move: usize = 2, tune 1..=6 by 1;
     /// Internal iterative reduction: a node this deep with no move from the
     /// table is searched a ply shallower.
-    iir_depth: i32 = 4;
+    iir_depth: i32 = 4, tune 2..=10 by 1;
     /// At most this many tactical moves are searched at a quiescence node
     /// (boards with hundreds of forcing replies would otherwise explode).
-    qs_moves: usize = 10;
+    qs_moves: usize = 10, tune 2..=30 by 2;
     /// The quiescence search stops this many plies below the horizon.
-    qs_max_ply: usize = 24;
+    qs_max_ply: usize = 24, tune 8..=64 by 4;
     /// Lazy SMP: every other helper thread keeps this many plies ahead of
     /// the main thread (the others, none).
     helper_skew: u32 = 1;
+}
+
+/// A parameter SPSA may move: its default, its range and the step its
+/// perturbation ends at (`c_end`, in fishtest's words), in the units of
+/// the parameter. An integer parameter is tuned as a real number and
+/// played rounded.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tunable {
+    /// The name, as `PARLOUR_TUNE` takes it.
+    pub name: &'static str,
+    /// The value the search plays with.
+    pub default: f64,
+    /// The least value it may take.
+    pub min: f64,
+    /// The greatest value it may take.
+    pub max: f64,
+    /// The perturbation at the end of a tuning run.
+    pub step: f64,
+    /// Whether the parameter takes whole numbers only.
+    pub integer: bool,
+}
+
+impl Tunable {
+    /// The tunable parameter called `name`.
+    pub fn named(name: &str) -> Option<Tunable> {
+        Params::TUNABLE.iter().find(|t| t.name == name).copied()
+    }
+
+    /// `value` as `PARLOUR_TUNE` takes it: within the range, rounded for
+    /// an integer parameter.
+    pub fn setting(&self, value: f64) -> String {
+        let value = value.clamp(self.min, self.max);
+        if self.integer {
+            format!("{}={}", self.name, value.round() as i64)
+        } else {
+            format!("{}={}", self.name, (value * 1e4).round() / 1e4)
+        }
+    }
 }
 
 /// Why a text of settings does not parse.
@@ -130,6 +181,19 @@ impl Params {
             params.set(name.trim(), value)?;
         }
         Ok(params)
+    }
+}
+
+impl Params {
+    /// The parameters this build plays with. In a `tune` build the first
+    /// call reads `PARLOUR_TUNE` and ends the process if it does not
+    /// parse, so an engine calls it as it starts: a tuning run learns at
+    /// once, not at its first search, that a setting was refused.
+    pub fn active() -> Params {
+        #[cfg(not(feature = "tune"))]
+        return P;
+        #[cfg(feature = "tune")]
+        return *P;
     }
 }
 
@@ -206,6 +270,26 @@ mod tests {
         assert!(matches!(no_value, ParamsError::NotNameValue { .. }));
         assert!(no_value.to_string().contains("name=value"));
         assert_eq!("rfp_margin=60".parse::<Params>().unwrap().rfp_margin, 60);
+    }
+
+    #[test]
+    fn every_tunable_default_lies_in_its_range_and_plays_as_itself() {
+        assert!(Params::TUNABLE.len() >= 10);
+        let mut settings = Vec::new();
+        for t in Params::TUNABLE {
+            assert!(t.min <= t.default && t.default <= t.max, "{t:?}");
+            assert!(t.step > 0.0 && t.step < t.max - t.min, "{t:?}");
+            assert_eq!(Tunable::named(t.name), Some(*t));
+            settings.push(t.setting(t.default));
+        }
+        assert_eq!(Params::parse(&settings.join(",")).unwrap(), Params::DEFAULT);
+        assert!(Tunable::named("helper_skew").is_none());
+        let rfp = Tunable::named("rfp_margin").unwrap();
+        assert_eq!(rfp.setting(81.6), "rfp_margin=82");
+        assert_eq!(rfp.setting(1e9), "rfp_margin=200");
+        let lmr = Tunable::named("lmr_base").unwrap();
+        assert!(!lmr.integer);
+        assert_eq!(lmr.setting(0.123456), "lmr_base=0.1235");
     }
 
     #[cfg(not(feature = "tune"))]
