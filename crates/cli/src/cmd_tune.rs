@@ -127,7 +127,7 @@ impl Visit for &RunArgs {
             resume: self.resume,
             concurrency: self.concurrency.max(1),
             stop: Some(stop_on_ctrl_c(
-                "stopping: the batch under way is finished and written",
+                "stopping: the games under way finish; the batch is written if they end it",
             )),
         };
         let started = Instant::now();

@@ -26,8 +26,8 @@ pub struct TuneRun {
     pub resume: bool,
     /// Games played at once.
     pub concurrency: usize,
-    /// Set to stop: the batch under way is finished and written, no new
-    /// batch starts.
+    /// Set to stop: the games under way finish, and the batch is written
+    /// if they are all it has left; no new batch starts.
     pub stop: Option<Arc<AtomicBool>>,
 }
 
