@@ -287,12 +287,17 @@ fn the_built_in_book_reaches_past_every_ballot() {
         .filter(|(name, ..)| name.starts_with("ACF "))
         .count();
     assert_eq!(ballots, 156, "{table}");
+    // Every ballot's tree reaches 8 plies past it; its main line (best
+    // moves) may leave the book sooner where it runs into the deeper start
+    // tree laid over it (docs/book.md, "The book built in").
     for (name, deepest, main_line) in &roots {
         assert!(
-            *deepest >= 8 && *main_line >= 8,
+            *deepest >= 8 && *main_line >= 6,
             "{name}: {deepest}, {main_line}"
         );
     }
+    let short = roots.iter().filter(|(_, _, main_line)| *main_line < 8);
+    assert!(short.count() <= 2, "{table}");
 }
 
 #[test]
