@@ -7,7 +7,9 @@ use crate::history::History;
 use parlour_arena::table;
 use std::path::PathBuf;
 
-/// A number as the tables show it: whole where the parameter is.
+/// A value as the tables show it: an integer parameter's with one decimal
+/// (SPSA moves it as a real number; the engines play it rounded), a real
+/// parameter's with three.
 fn cell(value: f64, integer: bool) -> String {
     if integer {
         format!("{value:.1}")
