@@ -185,6 +185,18 @@ if [ "$merged_perft" != "$whole_perft" ]; then
   exit 1
 fi
 echo "passed: 4 Slurm perft shares merge into the whole count ($merged_perft)"
+# Task 3 submitted again alone (an array of one): SHARES=4 tells it that
+# it is share 3 of 4, so it counts its own share again, not the whole.
+rm "$work"/perft/share-3-of-4.*
+PARLOUR=$parlour SHARES=4 sbatch --wait --array=3 --chdir="$work" \
+  --output="$work/out/perft-again-%a.log" "$perft_sbatch" "$work/perft" "${perft_flags[@]}" \
+  >/dev/null
+[ "$(ls "$work"/perft/share-*-of-*.txt | wc -l)" = 4 ] ||
+  fail "task 3 submitted alone wrote a share of another count: $(ls "$work"/perft)"
+merged_perft=$("$parlour" perft --merge "$work"/perft/share-*-of-4.txt | cut -d' ' -f1-2)
+[ "$merged_perft" = "$whole_perft" ] ||
+  fail "with task 3 run again alone the shares merge to '$merged_perft', not '$whole_perft'"
+echo "passed: task 3 submitted again alone (SHARES=4) counts share 3 of 4"
 # ---- The self-play array job (tools/slurm/selfplay.sbatch): two tasks of
 # four games each from base seed 7. Task 2 plays seed 8, so its file must
 # be, byte for byte, the one a single run with seed 8 writes; task 1's must
@@ -205,6 +217,15 @@ fi
 "$parlour" train --data "$work"/selfplay/selfplay-*.bin --out "$work/selfplay.weights" \
   --epochs 1 >"$work/train.log" 2>&1 || fail "parlour train did not read the tasks' files"
 echo "passed: 2 Slurm self-play tasks play seeds 7 and 8, and train reads both"
+# Task 2 submitted again alone, its file gone: SHARES=2 makes it task 2
+# again, seed 8, not the array of one's first task.
+rm "$work/selfplay/selfplay-2.bin"
+PARLOUR=$parlour SHARES=2 sbatch --wait --array=2 --chdir="$work" \
+  --output="$work/out/selfplay-again-%a.log" "$selfplay_sbatch" "$work/selfplay" \
+  "${selfplay_flags[@]}" --seed 7 >/dev/null
+cmp "$work/selfplay/selfplay-2.bin" "$work/seed8.bin" ||
+  fail "task 2 submitted alone did not play seed 8 again"
+echo "passed: self-play task 2 submitted again alone (SHARES=2) plays seed 8"
 # ---- The book array job (tools/slurm/book.sbatch): 51 roots (the start
 # and the `tough` deck's openings) grown in two shares and merged must be,
 # byte for byte, the book one run builds; run again, the tasks go on from
