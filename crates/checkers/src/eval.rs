@@ -419,16 +419,6 @@ impl Evaluate for Position {
             || self.pass_turn(Pending::Nothing).can_capture()
     }
 
-    /// Nothing pending and no capture, but the adversary would have one if
-    /// it were its turn: a man or king hangs, which the static score does
-    /// not weigh.
-    #[inline]
-    fn is_threatened(&self) -> bool {
-        self.pending() == Pending::Nothing
-            && !self.can_capture()
-            && self.pass_turn(Pending::Nothing).can_capture()
-    }
-
     /// Nothing pending, no capture and no man about to crown: only steps,
     /// none of them tactical.
     #[inline]
@@ -552,33 +542,6 @@ mod tests {
         let blocked = Position::from_fen("B:W8,11:B4", Rules::ENGLISH).unwrap();
         assert!(blocked.action_vec().is_empty());
         assert_eq!(blocked.tactical_moves(), TacticalMoves::NoMove, "{blocked}");
-    }
-
-    #[test]
-    fn a_threat_is_a_capture_only_the_adversary_has() {
-        let (mut threatened, mut not) = (0, 0);
-        for rules in [Rules::ENGLISH, Rules::HUFFING] {
-            for pos in crate::testing::random_positions(rules, 3000, 9, 120) {
-                let captures = |p: &Position| {
-                    p.action_vec()
-                        .iter()
-                        .any(|a| matches!(a, Action::Move(m) if m.is_capture()))
-                };
-                let adversary = pos.pass_turn(Pending::Nothing);
-                let expected =
-                    pos.pending() == Pending::Nothing && !captures(&pos) && captures(&adversary);
-                assert_eq!(pos.is_threatened(), expected, "{pos}");
-                if expected {
-                    threatened += 1;
-                } else {
-                    not += 1;
-                }
-            }
-        }
-        assert!(
-            threatened > 100 && not > 3000,
-            "{threatened} threatened, {not} not"
-        );
     }
 
     #[test]

@@ -45,15 +45,6 @@ pub trait Evaluate: Game {
         false
     }
 
-    /// Whether the side to move has nothing tactical of its own but faces
-    /// a threat its static score cannot weigh (for example a capture the
-    /// adversary could make if it were to move). A searcher looks a ply
-    /// further where its horizon falls on such a position, rather than
-    /// stand pat on it. The default says never.
-    fn is_threatened(&self) -> bool {
-        false
-    }
-
     /// A shortcut for the quiescence search, which at most of its nodes
     /// finds no tactical move: what the game can tell of its tactical moves
     /// at little cost, without generating the moves. The default always

@@ -96,11 +96,6 @@ params! {
     qs_moves: usize = 10, tune 2..=30 by 2;
     /// The quiescence search stops this many plies below the horizon.
     qs_max_ply: usize = 24, tune 8..=64 by 4;
-    /// A line whose horizon falls where the side to move has nothing
-    /// tactical but is threatened is searched a ply further, at most this
-    /// many times (0: never, the default: at 1 it scored +4 ± 20 Elo over
-    /// 312 games at 100 ms, docs/learning.md, not a proven gain).
-    threat_plies: u32 = 0;
     /// Lazy SMP: every other helper thread keeps this many plies ahead of
     /// the main thread (the others, none).
     helper_skew: u32 = 1;

@@ -14,9 +14,6 @@ pub(crate) struct Frame<M> {
     pub killers: [Option<M>; 2],
     /// The principal variation from this ply.
     pub pv: Vec<M>,
-    /// How many times the line to here was searched a ply past its
-    /// horizon because the side to move there was threatened.
-    pub threats: u32,
 }
 
 impl<M: Copy + PartialEq> Frame<M> {
@@ -29,19 +26,16 @@ impl<M: Copy + PartialEq> Frame<M> {
             // Grown as lines are found: most plies of a short search never
             // hold one, and a search makes a stack of MAX_PLY frames.
             pv: Vec::new(),
-            threats: 0,
         }
     }
 
     /// Enters a new node at this ply (the killers stay: they are the
-    /// ply's, shared by its sibling nodes), with no threat extension on
-    /// its line yet.
+    /// ply's, shared by its sibling nodes).
     #[inline(always)]
     pub(crate) fn reset(&mut self, key: u64, quiet: u32, previous: usize) {
         self.key = key;
         self.quiet = quiet;
         self.previous = previous;
-        self.threats = 0;
     }
 
     /// Whether `mv` is one of the ply's killers.

@@ -50,9 +50,7 @@ impl<G: Evaluate> Worker<'_, G> {
         };
         let key = pos.hash_after(frame.key, child);
         let previous = continuation_key(pos.history_key(mv));
-        let threats = frame.threats;
         self.stack[ply + 1].reset(key, quiet, previous);
-        self.stack[ply + 1].threats = threats;
         self.states.set(ply + 1, child);
         self.path.push(key);
     }
@@ -85,21 +83,10 @@ impl<G: Evaluate> Worker<'_, G> {
                 return score;
             }
         }
-        // Step 3. The horizon: the quiescence search takes over, unless
-        // the side to move has nothing tactical and is threatened (a
-        // capture against it, which standing pat would not see): then a
-        // ply more, at most `threat_plies` times on a line.
-        // (At the default of 0 the comparison is always false: the
-        // extension is a tune build's experiment, `threat_plies=1`.)
-        #[allow(clippy::absurd_extreme_comparisons)]
-        let depth = if depth > 0 {
-            depth
-        } else if self.stack[ply].threats < P.threat_plies && pos.is_threatened() {
-            self.stack[ply].threats += 1;
-            1
-        } else {
+        // Step 3. The horizon: the quiescence search takes over.
+        if depth <= 0 {
             return self.quiesce(pos, self.stack[ply].key, alpha, beta, ply, 0);
-        };
+        }
         self.count_node();
         if self.aborted {
             return 0;
