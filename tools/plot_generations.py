@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Draw docs/generations.svg from docs/generations.csv: each learned
 generation's Elo over the hand-written evaluation (generation 0), with its
-95% interval, one line per rule set. Standard library only.
+95% interval, one line per rule set; and below it, where a generation was
+played against the outside engine (the CSV's darkhorse_* columns), its Elo
+against DarkHorse. Standard library only.
 
     python3 tools/plot_generations.py [CSV] [SVG]
 """
@@ -75,6 +77,51 @@ for k, (rules, points) in enumerate(sorted(series.items())):
     parts.append(
         f'<text x="{L + 10}" y="{T + 16 + 16 * k}" fill="{c}">{rules}</text>'
     )
+# The second panel: Elo against the outside engine, where measured.
+outside = sorted(
+    (int(r["generation"]), float(r["darkhorse_elo"]), float(r["darkhorse_interval"]),
+     r["rules"], int(r["darkhorse_games"]))
+    for r in rows
+    if r.get("darkhorse_elo")
+)
+H2 = 0
+if outside:
+    H2, T2 = 200, H + 30
+    olo = min(min(e - i for _, e, i, _, _ in outside), 0) - 10
+    ohi = max(max(e + i for _, e, i, _, _ in outside), 0) + 10
+
+    def y2(e):
+        return T2 + (H2 - 70) * (ohi - e) / (ohi - olo)
+
+    parts.append(
+        f'<text x="{W / 2}" y="{H + 16}" text-anchor="middle">Elo against DarkHorse, '
+        f"100 ms a move (95% interval)</text>"
+    )
+    tick = int(olo // 25) * 25
+    while tick <= ohi:
+        if tick >= olo:
+            colour = "#999" if tick == 0 else "#ddd"
+            parts.append(
+                f'<line x1="{L}" x2="{W - R}" y1="{y2(tick):.1f}" y2="{y2(tick):.1f}" '
+                f'stroke="{colour}"/><text x="{L - 6}" y="{y2(tick) + 4:.1f}" '
+                f'text-anchor="end">{tick}</text>'
+            )
+        tick += 25
+    for g, e, i, rules, games in outside:
+        parts.append(
+            f'<line x1="{x(g):.1f}" x2="{x(g):.1f}" y1="{y2(e - i):.1f}" '
+            f'y2="{y2(e + i):.1f}" stroke="{colours[0]}"/>'
+            f'<circle cx="{x(g):.1f}" cy="{y2(e):.1f}" r="4" fill="{colours[0]}"/>'
+            f'<text x="{x(g) - 8:.1f}" y="{y2(e) + 4:.1f}" text-anchor="end">'
+            f"{rules}, generation {g}, {games} games</text>"
+        )
+    for g in range(gmax + 1):
+        parts.append(
+            f'<text x="{x(g):.1f}" y="{T2 + H2 - 52}" text-anchor="middle">{g}</text>'
+        )
 parts.append("</svg>")
+if H2:
+    parts[0] = parts[0].replace(f'height="{H}"', f'height="{H + H2}"')
+    parts[1] = parts[1].replace(f'height="{H}"', f'height="{H + H2}"')
 out.write_text("\n".join(parts) + "\n")
 print(f"wrote {out}")
