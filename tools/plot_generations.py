@@ -46,16 +46,24 @@ parts = [
     f'<text x="{W / 2}" y="18" text-anchor="middle">Elo over the hand-written '
     f"evaluation, by generation (95% interval)</text>",
 ]
-step = 50
-tick = int(lo // step) * step
-while tick <= hi:
-    if tick >= lo:
-        parts.append(
-            f'<line x1="{L}" x2="{W - R}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" '
-            f'stroke="#ddd"/><text x="{L - 6}" y="{y(tick) + 4:.1f}" '
-            f'text-anchor="end">{tick}</text>'
-        )
-    tick += step
+
+
+def gridlines(lo, hi, step, y, zero="#ddd"):
+    """A labelled horizontal line every `step` from lo to hi; the 0 line
+    in the colour `zero`."""
+    tick = int(lo // step) * step
+    while tick <= hi:
+        if tick >= lo:
+            colour = zero if tick == 0 else "#ddd"
+            parts.append(
+                f'<line x1="{L}" x2="{W - R}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" '
+                f'stroke="{colour}"/><text x="{L - 6}" y="{y(tick) + 4:.1f}" '
+                f'text-anchor="end">{tick}</text>'
+            )
+        tick += step
+
+
+gridlines(lo, hi, 50, y)
 for g in range(gmax + 1):
     parts.append(
         f'<text x="{x(g):.1f}" y="{H - B + 18}" text-anchor="middle">{g}</text>'
@@ -97,16 +105,7 @@ if outside:
         f'<text x="{W / 2}" y="{H + 16}" text-anchor="middle">Elo against DarkHorse, '
         f"100 ms a move (95% interval)</text>"
     )
-    tick = int(olo // 25) * 25
-    while tick <= ohi:
-        if tick >= olo:
-            colour = "#999" if tick == 0 else "#ddd"
-            parts.append(
-                f'<line x1="{L}" x2="{W - R}" y1="{y2(tick):.1f}" y2="{y2(tick):.1f}" '
-                f'stroke="{colour}"/><text x="{L - 6}" y="{y2(tick) + 4:.1f}" '
-                f'text-anchor="end">{tick}</text>'
-            )
-        tick += 25
+    gridlines(olo, ohi, 25, y2, zero="#999")
     for g, e, i, rules, games in outside:
         parts.append(
             f'<line x1="{x(g):.1f}" x2="{x(g):.1f}" y1="{y2(e - i):.1f}" '
