@@ -266,6 +266,16 @@ impl Book {
         self.entries.get_mut(&key)
     }
 
+    /// The number of positions whose values lookups have backed up
+    /// through the book and keep for later ones (see [`Book::moves_of`]).
+    pub fn backed_up(&self) -> usize {
+        self.backed
+            .0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .len()
+    }
+
     /// The number of positions.
     pub fn len(&self) -> usize {
         self.entries.len()

@@ -374,12 +374,27 @@ impl Visit for Open<'_> {
             _ => None,
         };
         let book = self.book.filter(|b| b.header.game == V::NAME);
+        if let Some(book) = &book {
+            warm::<V>(book);
+        }
         Ok(Box::new(GameDesk::<V> {
             egdb,
             book,
             book_floor: self.book_floor,
             game: PhantomData,
         }))
+    }
+}
+
+/// Backs `book`'s values up from the start of its rules, once, before the
+/// server listens. The first question a book is asked walks every position
+/// reachable from it, and keeps the values for later questions: most of a
+/// second for the built-in book, which the first page to ask for a move
+/// would wait for, with the book's lock and one of the server's workers
+/// held (every request on that worker waiting too).
+fn warm<V: Variant>(book: &Book) {
+    if let Ok(rules) = V::parse_rules(&book.header.rules) {
+        book.moves_of(&rules.start());
     }
 }
 
@@ -408,4 +423,48 @@ pub fn desks<L: GameList>(
         }
     }
     Ok(desks)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use parlour_book::{BookMove, Entry, Header, Settings};
+    use parlour_checkers::{Position, Rules};
+    use parlour_game::Game;
+
+    #[test]
+    fn a_book_is_backed_up_from_its_start_before_any_page_asks() {
+        // Three positions on one line: the start, after 11-15, after
+        // 11-15 22-18; the walk from the start reaches the last two.
+        let mut book = Book::new(Header {
+            game: "checkers".into(),
+            rules: "english".into(),
+            settings: Settings {
+                depth: 4,
+                nodes: None,
+                penalty: 20,
+            },
+        });
+        let mut pos = Position::start(Rules::ENGLISH);
+        for (i, text) in ["11-15", "22-18", "15x22"].into_iter().enumerate() {
+            let moves = vec![BookMove {
+                mv: text.into(),
+                value: i as i32,
+                depth: 8,
+                count: 1,
+            }];
+            book.insert(pos.hash(), Entry { moves });
+            pos = pos.play(pos.parse_move(text).unwrap());
+        }
+        let book = Arc::new(book);
+        assert_eq!(book.backed_up(), 0);
+        desks::<parlour_games::Games>(None, Some(book.clone()), 0).unwrap();
+        assert_eq!(book.backed_up(), 2);
+        // The start's best move, as a page asks for it: 11-15, valued
+        // through the line to its end (-2 there, +2 at the start).
+        let choice = book
+            .choose(&Position::start(Rules::ENGLISH), Pick::Best, 0, 0)
+            .unwrap();
+        assert_eq!((choice.mv.to_string(), choice.value), ("11-15".into(), 2));
+    }
 }
