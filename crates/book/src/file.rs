@@ -120,6 +120,23 @@ pub struct Header {
     pub settings: Settings,
 }
 
+impl Header {
+    /// The header of a book of `game` under `rules` (as the rules' `Display`
+    /// writes them) whose positions are searched to `depth`, without a node
+    /// budget, each ply away from a root costing a line `penalty`.
+    pub fn new(game: &str, rules: &str, depth: u32, penalty: u32) -> Header {
+        Header {
+            game: game.to_string(),
+            rules: rules.to_string(),
+            settings: Settings {
+                depth,
+                nodes: None,
+                penalty,
+            },
+        }
+    }
+}
+
 impl std::fmt::Display for Header {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{} {} ({})", self.game, self.rules, self.settings)
@@ -674,15 +691,7 @@ mod tests {
     use super::*;
 
     fn sample() -> Book {
-        let mut book = Book::new(Header {
-            game: "checkers".into(),
-            rules: "english".into(),
-            settings: Settings {
-                depth: 4,
-                nodes: None,
-                penalty: 20,
-            },
-        });
+        let mut book = Book::new(Header::new("checkers", "english", 4, 20));
         book.roots.push(Root {
             index: 0,
             name: "start".into(),

@@ -233,7 +233,7 @@ impl<'a> Backer<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::file::{BookMove, Entry, Header, Settings};
+    use crate::file::{BookMove, Entry, Header};
     use parlour_checkers::{Position, Rules};
 
     fn mv(mv: &str, value: i32) -> BookMove {
@@ -247,15 +247,7 @@ mod tests {
 
     fn book() -> (Book, Position) {
         let start = Position::start(Rules::ENGLISH);
-        let mut book = Book::new(Header {
-            game: "checkers".into(),
-            rules: "english".into(),
-            settings: Settings {
-                depth: 4,
-                nodes: None,
-                penalty: 20,
-            },
-        });
+        let mut book = Book::new(Header::new("checkers", "english", 4, 20));
         book.insert(
             start.hash(),
             Entry {

@@ -428,7 +428,7 @@ pub fn desks<L: GameList>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use parlour_book::{BookMove, Entry, Header, Settings};
+    use parlour_book::{BookMove, Entry, Header};
     use parlour_checkers::{Position, Rules};
     use parlour_game::Game;
 
@@ -436,15 +436,7 @@ mod tests {
     fn a_book_is_backed_up_from_its_start_before_any_page_asks() {
         // Three positions on one line: the start, after 11-15, after
         // 11-15 22-18; the walk from the start reaches the last two.
-        let mut book = Book::new(Header {
-            game: "checkers".into(),
-            rules: "english".into(),
-            settings: Settings {
-                depth: 4,
-                nodes: None,
-                penalty: 20,
-            },
-        });
+        let mut book = Book::new(Header::new("checkers", "english", 4, 20));
         let mut pos = Position::start(Rules::ENGLISH);
         for (i, text) in ["11-15", "22-18", "15x22"].into_iter().enumerate() {
             let moves = vec![BookMove {

@@ -494,22 +494,14 @@ async fn the_editor_sets_up_a_start_the_game_checks() {
 
 #[tokio::test]
 async fn the_engine_moves_from_its_book_without_a_search() {
-    use parlour_book::{Book, BookMove, BookSpec, Entry, Header, Settings};
+    use parlour_book::{Book, BookMove, BookSpec, Entry, Header};
     use parlour_checkers::{Position, Rules};
     use parlour_game::Game;
     // A book of one position: after 11-15, it plays 21-17, a move the
     // search would not choose first, resting on a 20-ply search.
     let after = Position::start(Rules::ENGLISH);
     let after = after.play(after.parse_move("11-15").unwrap());
-    let mut book = Book::new(Header {
-        game: "checkers".into(),
-        rules: "english".into(),
-        settings: Settings {
-            depth: 4,
-            nodes: None,
-            penalty: 20,
-        },
-    });
+    let mut book = Book::new(Header::new("checkers", "english", 4, 20));
     let moves = vec![BookMove {
         mv: "21-17".into(),
         value: 12,
