@@ -96,6 +96,15 @@ params! {
     qs_moves: usize = 10, tune 2..=30 by 2;
     /// The quiescence search stops this many plies below the horizon.
     qs_max_ply: usize = 24, tune 8..=64 by 4;
+    /// ProbCut: at a node off the principal variation this deep or deeper
+    /// (0: nowhere), a move whose quiescence score and whose search
+    /// `probcut_reduction` plies shallower than the others both reach
+    /// `probcut_margin` above beta ends the node as a cut-off.
+    probcut_depth: i32 = 0;
+    /// See `probcut_depth`.
+    probcut_margin: i32 = 25;
+    /// See `probcut_depth`.
+    probcut_reduction: i32 = 3;
     /// Lazy SMP: every other helper thread keeps this many plies ahead of
     /// the main thread (the others, none).
     helper_skew: u32 = 1;
@@ -261,7 +270,8 @@ mod tests {
             unknown.to_string(),
             "rfp_margn is not a search parameter (they are: aspiration, rfp_depth, rfp_margin, \
              lmp_depth, lmp_base, lmr_base, lmr_divisor, lmr_depth, lmr_move, iir_depth, \
-             qs_moves, qs_max_ply, helper_skew)"
+             qs_moves, qs_max_ply, probcut_depth, probcut_margin, \
+             probcut_reduction, helper_skew)"
         );
         let bad = Params::parse("lmp_base=-1").unwrap_err();
         assert!(matches!(bad, ParamsError::BadValue { .. }), "{bad:?}");

@@ -7,7 +7,7 @@ use super::Worker;
 use crate::draw::respect_quiet_limit;
 use crate::ordering::{self, continuation_key};
 use crate::params::P;
-use crate::score::{from_table, to_table, INFINITE, MAX_PLY, WIN, WIN_BOUND};
+use crate::score::{from_table, to_table, EVAL_LIMIT, INFINITE, MAX_PLY, WIN, WIN_BOUND};
 use crate::tt::Bound;
 use parlour_game::{Evaluate, TacticalMoves};
 
@@ -197,6 +197,13 @@ impl<G: Evaluate> Worker<'_, G> {
         let mut best = -INFINITE;
         let mut best_index = None;
         let mut quiets_tried = 0usize;
+        // ProbCut (see `probcut_depth`; off unless set), off the principal
+        // variation and away from won and lost scores.
+        let probcut = P.probcut_depth > 0
+            && depth >= P.probcut_depth
+            && !pv_node
+            && !full_depth
+            && beta.abs() < EVAL_LIMIT;
         for i in 0..n {
             // Step 2. The next move: the table's first, the rest by their
             // ordering keys.
@@ -221,6 +228,27 @@ impl<G: Evaluate> Worker<'_, G> {
             // again where they beat alpha.
             let child = pos.play(mv);
             self.enter(pos, mv, &child, ply);
+            // ProbCut, tried on each move before its own search (as
+            // DarkHorse does; a shallower search that clears beta by a
+            // margin is taken to clear it at full depth): the node ends as
+            // a cut-off, its bound kept at the depth that proved it.
+            if probcut {
+                if let Some(score) = self.probcut(&child, depth, beta, ply) {
+                    self.path.pop();
+                    self.keys.truncate(base);
+                    let key = self.stack[ply].key;
+                    let probed = depth - P.probcut_reduction;
+                    let stored = to_table(score, ply);
+                    self.table
+                        .store(key, stored, probed, Bound::Lower, Some(index as u16));
+                    return score - P.probcut_margin;
+                }
+                if self.aborted {
+                    self.path.pop();
+                    self.keys.truncate(base);
+                    return 0;
+                }
+            }
             let score = if i == 0 {
                 -self.negamax(&child, search_depth, -beta, -alpha, ply + 1)
             } else {
@@ -284,6 +312,25 @@ impl<G: Evaluate> Worker<'_, G> {
         self.table
             .store(key, to_table(best, ply), depth, bound, best_index);
         best
+    }
+
+    /// ProbCut's question of `child`, the position after a move at `ply`
+    /// (entered on the path) of a node searched to `depth` against `beta`:
+    /// the child's score where its quiescence score and then a search
+    /// `probcut_reduction` plies shallower than the move's full search both
+    /// reach `probcut_margin` above beta; `None` where either falls short
+    /// (or the search was aborted).
+    #[inline(never)]
+    fn probcut(&mut self, child: &G, depth: i32, beta: i32, ply: usize) -> Option<i32> {
+        let raised = beta + P.probcut_margin;
+        let key = self.stack[ply + 1].key;
+        let quick = -self.quiesce(child, key, -raised, -raised + 1, ply + 1, 0);
+        if quick < raised || self.aborted {
+            return None;
+        }
+        let reduced = depth - 1 - P.probcut_reduction;
+        let score = -self.negamax(child, reduced, -raised, -raised + 1, ply + 1);
+        (score >= raised && !self.aborted).then_some(score)
     }
 
     /// The late-move reduction of the `i`-th move `mv` at `depth` (see
