@@ -178,8 +178,11 @@ fn best_draws_its_move_and_variation() {
     let drawn = arrows(&svg);
     assert_eq!(drawn.len(), pv.len());
     assert_eq!(pv[0], best);
+    // Each arrow runs from the move's first square to its last (a
+    // capture's path, `18x11` or `25x18x11`, as one arrow).
     for ((from, to), mv) in drawn.iter().zip(&pv) {
-        assert_eq!(format!("{from}-{to}"), *mv);
+        let squares: Vec<&str> = mv.split(['-', 'x']).collect();
+        assert_eq!([from, to], [squares[0], squares[squares.len() - 1]], "{mv}");
     }
     // By default the best move and the reply; --arrows 0: none.
     for (flag, count) in [(None, 2), (Some("0"), 0), (Some("1"), 1)] {

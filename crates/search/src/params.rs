@@ -100,7 +100,7 @@ params! {
     /// (0: nowhere), a move whose quiescence score and whose search
     /// `probcut_reduction` plies shallower than the others both reach
     /// `probcut_margin` above beta ends the node as a cut-off.
-    probcut_depth: i32 = 0;
+    probcut_depth: i32 = 5;
     /// See `probcut_depth`.
     probcut_margin: i32 = 25;
     /// See `probcut_depth`.

@@ -197,7 +197,7 @@ impl<G: Evaluate> Worker<'_, G> {
         let mut best = -INFINITE;
         let mut best_index = None;
         let mut quiets_tried = 0usize;
-        // ProbCut (see `probcut_depth`; off unless set), off the principal
+        // ProbCut (see `probcut_depth`), off the principal
         // variation and away from won and lost scores.
         let probcut = P.probcut_depth > 0
             && depth >= P.probcut_depth
