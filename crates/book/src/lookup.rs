@@ -5,7 +5,7 @@
 //! of the best.
 
 use crate::file::Book;
-use parlour_game::{splitmix, Game};
+use parlour_game::{splitmix, Game, Variant};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::str::FromStr;
@@ -88,6 +88,18 @@ impl Book {
         let mut moves = backer.moves(pos, pos.hash());
         moves.sort_by_key(|m| std::cmp::Reverse(m.value));
         (!moves.is_empty()).then_some(moves)
+    }
+
+    /// Backs the book's values up from the start of its rules (when `V`'s
+    /// rules read them) and keeps them, so that later questions are
+    /// answered at once. The first question a book is asked walks every
+    /// position reachable from where it is asked: most of a second for the
+    /// built-in book, which a server's first page or an engine's first
+    /// move under a clock would otherwise wait for.
+    pub fn warm<V: Variant>(&self) {
+        if let Ok(rules) = V::parse_rules(&self.header.rules) {
+            self.moves_of(&rules.start());
+        }
     }
 
     /// The book's best move for `pos` however deep it rests, `None` where

@@ -484,6 +484,13 @@ impl<'scope, 'env, W: Write + Send, L: GameList> Session<'scope, 'env, W, L> {
             "hub" => self.hub().map(|_| Ok(()))?,
             "init" => {
                 self.reclaim();
+                // A table opened here warms the book (`Book::warm`): its
+                // first question walks its tree, at `init` rather than under
+                // the first move's clock. What the table cannot open with
+                // is said at `pos` and `go`, as without a book.
+                if self.book.is_some() {
+                    let _ = self.start();
+                }
                 match self.searcher() {
                     Ok(s) => {
                         self.searcher = Some(s);

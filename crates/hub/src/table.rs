@@ -327,6 +327,9 @@ impl Visit for Settings<'_> {
         let default = EvalSpec::Default;
         let eval = evaluator(&rules, self.eval.unwrap_or(&default), self.egdb)?;
         let book = self.book_spec.fit(self.book.cloned(), &rules)?;
+        if let Some(book) = &book {
+            book.warm::<V>();
+        }
         Ok(Box::new(GameTable::<V> {
             rules,
             given: self.rules.is_some(),
@@ -344,4 +347,44 @@ pub(crate) fn open<L: GameList>(settings: Settings<'_>) -> Result<Box<dyn Table>
         name: variant.to_string(),
         known: e.known,
     })?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use parlour_book::{Book, BookMove, BookSpec, Entry, Header};
+    use parlour_checkers::{Position, Rules};
+    use parlour_game::Game;
+
+    #[test]
+    fn a_table_with_a_book_backs_it_up_from_the_start() {
+        // A book of two positions on one line (the start, after 11-15):
+        // opening a table, as `init` does, backs the second up, so the
+        // first move asked for under a clock does not walk the book.
+        let mut book = Book::new(Header::new("checkers", "english", 4, 20));
+        let mut pos = Position::start(Rules::ENGLISH);
+        for text in ["11-15", "22-18"] {
+            let moves = vec![BookMove {
+                mv: text.into(),
+                value: 0,
+                depth: 8,
+                count: 1,
+            }];
+            book.insert(pos.hash(), Entry { moves });
+            pos = pos.play(pos.parse_move(text).unwrap());
+        }
+        let book = Arc::new(book);
+        let spec = BookSpec::File("test.book".into());
+        let settings = Settings {
+            variant: "english",
+            rules: None,
+            eval: None,
+            egdb: None,
+            book: Some(&book),
+            book_spec: &spec,
+        };
+        assert_eq!(book.backed_up(), 0);
+        assert!(open::<parlour_games::Games>(settings).is_ok());
+        assert_eq!(book.backed_up(), 1);
+    }
 }

@@ -374,8 +374,10 @@ impl Visit for Open<'_> {
             _ => None,
         };
         let book = self.book.filter(|b| b.header.game == V::NAME);
+        // Before the server listens: the first question would hold the
+        // book's lock and one of the server's workers (`Book::warm`).
         if let Some(book) = &book {
-            warm::<V>(book);
+            book.warm::<V>();
         }
         Ok(Box::new(GameDesk::<V> {
             egdb,
@@ -383,18 +385,6 @@ impl Visit for Open<'_> {
             book_floor: self.book_floor,
             game: PhantomData,
         }))
-    }
-}
-
-/// Backs `book`'s values up from the start of its rules, once, before the
-/// server listens. The first question a book is asked walks every position
-/// reachable from it, and keeps the values for later questions: most of a
-/// second for the built-in book, which the first page to ask for a move
-/// would wait for, with the book's lock and one of the server's workers
-/// held (every request on that worker waiting too).
-fn warm<V: Variant>(book: &Book) {
-    if let Ok(rules) = V::parse_rules(&book.header.rules) {
-        book.moves_of(&rules.start());
     }
 }
 
