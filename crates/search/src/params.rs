@@ -100,11 +100,11 @@ params! {
     /// (0: nowhere), a move whose quiescence score and whose search
     /// `probcut_reduction` plies shallower than the others both reach
     /// `probcut_margin` above beta ends the node as a cut-off.
-    probcut_depth: i32 = 5;
+    probcut_depth: i32 = 5, tune 3..=10 by 1;
     /// See `probcut_depth`.
-    probcut_margin: i32 = 25;
+    probcut_margin: i32 = 25, tune 5..=100 by 5;
     /// See `probcut_depth`.
-    probcut_reduction: i32 = 3;
+    probcut_reduction: i32 = 3, tune 1..=6 by 1;
     /// Lazy SMP: every other helper thread keeps this many plies ahead of
     /// the main thread (the others, none).
     helper_skew: u32 = 1;
