@@ -28,11 +28,17 @@ root=$(git rev-parse --show-toplevel)
 cd "$root"
 echo "building the engine of the working tree ..." >&2
 cargo build --release --locked -q -p parlour
-cache=$root/target/outside
-new=$cache/new-$$/parlour
-mkdir -p "$(dirname "$new")"
-cp "${CARGO_TARGET_DIR:-target}/release/parlour" "$new" # a copy: a rebuild during the match cannot swap it
-trap 'rm -rf "$cache/new-$$"' EXIT
+# A copy named by its contents: a rebuild during the match cannot swap it,
+# and the results file names the same path when the same build resumes it
+# (a path that changed with every run made --resume refuse its own file;
+# another build is still refused, as it should be).
+built=${CARGO_TARGET_DIR:-target}/release/parlour
+sum=$(sha256sum "$built" | cut -c1-12)
+new=$root/target/outside/$sum/parlour
+if [ ! -x "$new" ]; then
+  mkdir -p "$(dirname "$new")"
+  cp "$built" "$new.tmp-$$" && mv "$new.tmp-$$" "$new"
+fi
 limit=${OUT_LIMIT:-movetime=100}
 hash=${OUT_HASH:-64}
 # shellcheck disable=SC2086
