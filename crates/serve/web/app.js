@@ -94,6 +94,8 @@ async function refresh() {
   if (seq !== state.seq) return;
   state.reply = reply;
   state.picker = new Picker(reply.moves);
+  // The move box's example is a move legal here, in the game's notation.
+  $('move-text').placeholder = reply.moves[0]?.text ?? '';
   draw();
   if (state.mode === 'edit') return;
   if (state.analysing) startAnalysis();
