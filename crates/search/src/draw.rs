@@ -99,6 +99,18 @@ pub(crate) fn respect_quiet_limit(score: i32, ply: usize, quiet: u32, limit: u32
     }
 }
 
+/// The score of a draw in the tree with `contempt` (hundredths of a man),
+/// for the side to move at the node: below 0 where it is the root's side
+/// (`at_root_side`), which would rather play on, and above 0 for the other.
+#[inline(always)]
+pub(crate) fn draw_score(contempt: i32, at_root_side: bool) -> i32 {
+    if at_root_side {
+        -contempt
+    } else {
+        contempt
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,6 +146,20 @@ mod tests {
         // the tree is its second occurrence, not a draw.
         let root = path(&[5, 6, 7], &[8, 9, 7]);
         assert!(!root.repeated(20));
+    }
+
+    #[test]
+    fn contempt_makes_a_draw_worse_for_the_root_side_and_better_for_the_other() {
+        assert_eq!(draw_score(0, true), 0);
+        assert_eq!(draw_score(0, false), 0);
+        assert_eq!(
+            draw_score(20, true),
+            -20,
+            "the root's side would rather play on"
+        );
+        assert_eq!(draw_score(20, false), 20, "its opponent welcomes the draw");
+        // A draw is still far from any win or loss the search can prove.
+        assert!(draw_score(100, true).abs() < WIN_BOUND);
     }
 
     #[test]

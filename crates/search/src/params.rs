@@ -105,6 +105,13 @@ params! {
     probcut_margin: i32 = 25, tune 5..=100 by 5;
     /// See `probcut_depth`.
     probcut_reduction: i32 = 3, tune 1..=6 by 1;
+    /// Contempt: a draw reached in the tree (a repetition, the quiet-ply
+    /// limit, the endgame databases' draw) scores this much below 0 for the
+    /// side to move at the root, and as much above 0 for the other side, so
+    /// that the search plays on where it stands at least this well. 0: a
+    /// draw is 0 for both. Not tuned against itself (a match between two
+    /// copies cannot tell), so not in SPSA's table.
+    contempt: i32 = 0;
     /// Lazy SMP: every other helper thread keeps this many plies ahead of
     /// the main thread (the others, none).
     helper_skew: u32 = 1;
@@ -271,7 +278,7 @@ mod tests {
             "rfp_margn is not a search parameter (they are: aspiration, rfp_depth, rfp_margin, \
              lmp_depth, lmp_base, lmr_base, lmr_divisor, lmr_depth, lmr_move, iir_depth, \
              qs_moves, qs_max_ply, probcut_depth, probcut_margin, \
-             probcut_reduction, helper_skew)"
+             probcut_reduction, contempt, helper_skew)"
         );
         let bad = Params::parse("lmp_base=-1").unwrap_err();
         assert!(matches!(bad, ParamsError::BadValue { .. }), "{bad:?}");

@@ -125,6 +125,8 @@ pub(crate) struct Worker<'a, G: Evaluate> {
     keys: Vec<i64>,
     /// The evaluator's per-ply states (none for most evaluators).
     states: States<G>,
+    /// The side to move at the root, for contempt ([`Worker::draw_score`]).
+    root_side: usize,
 }
 
 /// The search state of the lines after the first, while the first line's
@@ -187,7 +189,19 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             stack: new_stack(),
             keys: Vec::with_capacity(1 << 16),
             states: States::new(eval.state_len()),
+            root_side: 0,
         }
+    }
+
+    /// The score of a draw at `pos` in the tree: 0, or with contempt
+    /// ([`crate::params`]' `contempt`) below 0 where the root's side is to
+    /// move and above 0 where the other is.
+    #[inline(always)]
+    fn draw_score(&self, pos: &G) -> i32 {
+        if P.contempt == 0 {
+            return 0;
+        }
+        crate::draw::draw_score(P.contempt, pos.side_to_move().index() == self.root_side)
     }
 
     /// Counts a node and, every [`CHECK_EVERY`] nodes (and at a node
@@ -271,7 +285,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let (proven, distance) = self.eval.probe_with_distance(pos)?;
         self.tbhits += 1;
         if proven == Proven::Draw {
-            return Some(0);
+            // The root's own value is shown as the databases give it.
+            return Some(if ply == 0 { 0 } else { self.draw_score(pos) });
         }
         // Progress from the winner's view: a stored distance (a long win)
         // ranks below every win without one, the nearer first; else the

@@ -73,7 +73,7 @@ impl<G: Evaluate> Worker<'_, G> {
             return if pos.count_moves() == 0 {
                 -(WIN - ply as i32)
             } else {
-                0
+                self.draw_score(pos)
             };
         }
         // Step 2. The endgame databases' value, where they hold the node.

@@ -41,6 +41,7 @@ impl<G: Evaluate> Worker<'_, G> {
         report: &mut Report<'_, G::Move>,
     ) -> Finished<G::Move> {
         // Step 1. The root's moves, in the order the tables give them.
+        self.root_side = root.side_to_move().index();
         let mut list = G::MoveList::default();
         root.legal_moves(&mut list);
         let mut finished = Finished {
