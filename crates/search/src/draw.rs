@@ -158,8 +158,6 @@ mod tests {
             "the root's side would rather play on"
         );
         assert_eq!(draw_score(20, false), 20, "its opponent welcomes the draw");
-        // A draw is still far from any win or loss the search can prove.
-        assert!(draw_score(100, true).abs() < WIN_BOUND);
     }
 
     #[test]

@@ -198,9 +198,6 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     /// move and above 0 where the other is.
     #[inline(always)]
     fn draw_score(&self, pos: &G) -> i32 {
-        if P.contempt == 0 {
-            return 0;
-        }
         crate::draw::draw_score(P.contempt, pos.side_to_move().index() == self.root_side)
     }
 
