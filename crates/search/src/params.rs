@@ -105,6 +105,15 @@ params! {
     probcut_margin: i32 = 25, tune 5..=100 by 5;
     /// See `probcut_depth`.
     probcut_reduction: i32 = 3, tune 1..=6 by 1;
+    /// Singular extensions (0: nowhere): at a node this deep or deeper whose
+    /// table entry is a lower or exact bound at most 3 plies shallower, the
+    /// table's move is searched a ply deeper where every other move, searched
+    /// to half the depth, stays `singular_margin` below the entry's score;
+    /// off the principal variation, where even the others reach beta, the
+    /// node ends as a cut-off. Off by default until a match shows it pays.
+    singular_depth: i32 = 0;
+    /// See `singular_depth`.
+    singular_margin: i32 = 25;
     /// Contempt: a draw reached in the tree (a repetition, the quiet-ply
     /// limit, the endgame databases' draw) scores this much below 0 for the
     /// side to move at the root, and as much above 0 for the other side, so
@@ -278,7 +287,7 @@ mod tests {
             "rfp_margn is not a search parameter (they are: aspiration, rfp_depth, rfp_margin, \
              lmp_depth, lmp_base, lmr_base, lmr_divisor, lmr_depth, lmr_move, iir_depth, \
              qs_moves, qs_max_ply, probcut_depth, probcut_margin, \
-             probcut_reduction, contempt, helper_skew)"
+             probcut_reduction, singular_depth, singular_margin, contempt, helper_skew)"
         );
         let bad = Params::parse("lmp_base=-1").unwrap_err();
         assert!(matches!(bad, ParamsError::BadValue { .. }), "{bad:?}");

@@ -14,6 +14,9 @@ pub(crate) struct Frame<M> {
     pub killers: [Option<M>; 2],
     /// The principal variation from this ply.
     pub pv: Vec<M>,
+    /// The move (its index in the node's list) a singular-extension search
+    /// of this ply's node leaves out; `None` outside one.
+    pub excluded: Option<u16>,
 }
 
 impl<M: Copy + PartialEq> Frame<M> {
@@ -26,6 +29,7 @@ impl<M: Copy + PartialEq> Frame<M> {
             // Grown as lines are found: most plies of a short search never
             // hold one, and a search makes a stack of MAX_PLY frames.
             pv: Vec::new(),
+            excluded: None,
         }
     }
 

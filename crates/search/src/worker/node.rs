@@ -35,6 +35,9 @@ struct NodeFlags {
     full_depth: bool,
     /// Whether the position is unsettled, where already asked.
     unsettled: Option<bool>,
+    /// The table's move and score, where the node may extend it as
+    /// singular (see `singular_depth`).
+    singular: Option<(u16, i32)>,
 }
 
 impl<G: Evaluate> Worker<'_, G> {
@@ -110,15 +113,26 @@ impl<G: Evaluate> Worker<'_, G> {
         // Step 5. The transposition table: its move, and off the principal
         // variation its bound where it was searched deep enough.
         let mut tt_move = None;
+        let mut singular = None;
         if let Some(hit) = self.table.probe(key) {
             tt_move = hit.move_index;
+            let score = respect_quiet_limit(
+                from_table(hit.score, ply),
+                ply,
+                quiet,
+                pos.quiet_ply_limit(),
+            );
+            if P.singular_depth > 0
+                && ply > 0
+                && depth >= P.singular_depth
+                && !full_depth
+                && hit.depth >= depth - 3
+                && hit.bound != Bound::Upper
+                && score.abs() < EVAL_LIMIT
+            {
+                singular = hit.move_index.map(|index| (index, score));
+            }
             if !pv_node && hit.depth >= depth {
-                let score = respect_quiet_limit(
-                    from_table(hit.score, ply),
-                    ply,
-                    quiet,
-                    pos.quiet_ply_limit(),
-                );
                 let cut = match hit.bound {
                     Bound::Exact => true,
                     Bound::Lower => score >= beta,
@@ -156,6 +170,7 @@ impl<G: Evaluate> Worker<'_, G> {
             pv_node,
             full_depth,
             unsettled,
+            singular,
         };
         self.search_moves(pos, depth, alpha, beta, ply, tt_move, flags)
     }
@@ -179,6 +194,7 @@ impl<G: Evaluate> Worker<'_, G> {
             pv_node,
             full_depth,
             mut unsettled,
+            singular,
         } = flags;
         // Step 1. The moves: none is a loss; a forced reply costs nothing
         // to look at one ply further.
@@ -190,6 +206,39 @@ impl<G: Evaluate> Worker<'_, G> {
             return -(WIN - ply as i32);
         }
         let search_depth = if n == 1 { depth } else { depth - 1 };
+        // The move a singular-extension search of this node leaves out
+        // (where this is one), and the move this node extends (where its
+        // own such search found it singular).
+        let excluded = self.stack[ply].excluded;
+        let mut extended = None;
+        if let Some((tt_index, tt_score)) = singular.filter(|_| n > 1) {
+            let singular_beta = tt_score - P.singular_margin;
+            let others = NodeFlags {
+                pv_node: false,
+                singular: None,
+                ..flags
+            };
+            self.stack[ply].excluded = Some(tt_index);
+            let score = self.search_moves(
+                pos,
+                depth / 2,
+                singular_beta - 1,
+                singular_beta,
+                ply,
+                None,
+                others,
+            );
+            self.stack[ply].excluded = None;
+            self.stack[ply].pv.clear();
+            if self.aborted {
+                return 0;
+            }
+            if score < singular_beta {
+                extended = Some(tt_index);
+            } else if !pv_node && singular_beta >= beta {
+                return singular_beta;
+            }
+        }
 
         let mut picker = Picker::new(self.keys.len(), tt_move, n);
         let base = picker.base;
@@ -208,7 +257,11 @@ impl<G: Evaluate> Worker<'_, G> {
             // Step 2. The next move: the table's first, the rest by their
             // ordering keys.
             let (index, tactical) = picker.next(self, pos, moves, ply, i);
+            if excluded == Some(index as u16) {
+                continue;
+            }
             let mv = moves[index];
+            let search_depth = search_depth + i32::from(extended == Some(index as u16));
 
             // Step 3. Late move pruning: far down the list of a shallow
             // node, quiet moves are not worth a look.
@@ -239,8 +292,10 @@ impl<G: Evaluate> Worker<'_, G> {
                     let key = self.stack[ply].key;
                     let probed = depth - P.probcut_reduction;
                     let stored = to_table(score, ply);
-                    self.table
-                        .store(key, stored, probed, Bound::Lower, Some(index as u16));
+                    if excluded.is_none() {
+                        self.table
+                            .store(key, stored, probed, Bound::Lower, Some(index as u16));
+                    }
                     return score - P.probcut_margin;
                 }
                 if self.aborted {
@@ -302,10 +357,14 @@ impl<G: Evaluate> Worker<'_, G> {
         }
         self.keys.truncate(base);
 
-        // Step 6. The table keeps the result; where every move was pruned
-        // the node is as good as a fail low.
+        // Step 6. The table keeps the result (not a search that left a
+        // move out); where every move was pruned the node is as good as a
+        // fail low.
         if best == -INFINITE {
             return alpha;
+        }
+        if excluded.is_some() {
+            return best;
         }
         let bound = Bound::of(best, original_alpha, beta);
         let key = self.stack[ply].key;
